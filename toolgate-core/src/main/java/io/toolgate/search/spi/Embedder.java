@@ -1,0 +1,46 @@
+package io.toolgate.search.spi;
+
+import java.util.List;
+
+/**
+ * Turns text into dense vectors for the {@code vector} search channel.
+ *
+ * <p>Documents (tool descriptions) and queries are embedded through separate methods because some
+ * models encode them differently (bge-small-en-v1.5 prefixes queries with an instruction). Vectors
+ * are L2-normalized, so cosine similarity is their dot product.
+ *
+ * <pre>{@code
+ * Embedder embedder = Embedders.create("local:bge-small-en-v1.5");
+ * float[][] docs = embedder.embedDocuments(List.of("Current weather for a city."));
+ * float[] query = embedder.embedQuery("is it raining in Lisbon");
+ * }</pre>
+ *
+ * <p>Implementations must be thread-safe. They may throw {@link EmbeddingException}; search treats
+ * that as "vector channel unavailable" and degrades to lexical search.
+ */
+public interface Embedder extends AutoCloseable {
+
+  /** A stable id of the model, part of every vector cache key, e.g. {@code bge-small-en-v1.5}. */
+  String modelId();
+
+  /** The length of every vector this embedder returns. */
+  int dimension();
+
+  /**
+   * Embeds documents in batches, returning one L2-normalized vector per input, in input order.
+   *
+   * @throws EmbeddingException when the model or the remote service fails
+   */
+  float[][] embedDocuments(List<String> documents);
+
+  /**
+   * Embeds a search query (with the model's query instruction, if it has one).
+   *
+   * @throws EmbeddingException when the model or the remote service fails
+   */
+  float[] embedQuery(String query);
+
+  /** Releases native or network resources; the default does nothing. */
+  @Override
+  default void close() {}
+}
