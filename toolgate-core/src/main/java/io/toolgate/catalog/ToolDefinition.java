@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -34,6 +35,8 @@ public final class ToolDefinition {
 
   /** The sandbox of tools that do not name one. */
   public static final String DEFAULT_SANDBOX = "default";
+
+  private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
   private final String name;
   private final UUID id;
@@ -68,7 +71,7 @@ public final class ToolDefinition {
     this.dependencies = distinct(b.dependencies);
     this.secrets = distinct(b.secrets);
     for (String secret : secrets) {
-      if (!secret.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+      if (!isEnvName(secret)) {
         throw new IllegalArgumentException(
             "tool '" + name + "': secret '" + secret + "' is not an environment variable name");
       }
@@ -77,6 +80,11 @@ public final class ToolDefinition {
     this.policy = Objects.requireNonNull(b.policy, "policy");
     this.implementation = Objects.requireNonNull(b.implementation, "implementation");
     this.checksum = ToolIds.checksum16(Json.canonical(ToolDefinitionCodec.behaviour(this)));
+  }
+
+  /** Whether {@code secret} can name an environment variable: {@code [A-Za-z_][A-Za-z0-9_]*}. */
+  static boolean isEnvName(String secret) {
+    return ENV_NAME.matcher(secret).matches();
   }
 
   private static List<String> distinct(List<String> values) {

@@ -84,6 +84,11 @@ public final class ToolDefinitionCodec {
     if (name == null) {
       throw new InvalidToolException("a tool has no 'name'", "/name");
     }
+    try {
+      ToolNames.requireValid(name);
+    } catch (IllegalArgumentException e) {
+      throw new InvalidToolException(e.getMessage(), "/name", e);
+    }
     JsonNode parameters = tool.get("parameters");
     if (parameters == null) {
       throw new InvalidToolException(
@@ -98,7 +103,7 @@ public final class ToolDefinitionCodec {
     optText(tool, "sandbox", label).ifPresent(b::sandbox);
     b.tags(stringList(tool, "tags", label));
     b.dependencies(stringList(tool, "dependencies", label));
-    b.secrets(stringList(tool, "secrets", label));
+    b.secrets(secrets(tool, label));
     if (tool.has("returns")) {
       JsonNode returns = tool.get("returns");
       if (!returns.isObject()) {
@@ -120,13 +125,28 @@ public final class ToolDefinitionCodec {
               : "/parameters" + e.violations().getFirst().pointer();
       throw new InvalidToolException(e.getMessage(), pointer, e);
     } catch (IllegalArgumentException e) {
+      // Fields with a known location are checked above; what is left concerns the whole tool.
       String message = e.getMessage();
-      String pointer = message != null && message.contains("name") ? "/name" : "";
       throw new InvalidToolException(
-          message != null && message.startsWith("tool") ? message : label + ": " + message,
-          pointer,
-          e);
+          message != null && message.startsWith("tool") ? message : label + ": " + message, "", e);
     }
+  }
+
+  private static List<String> secrets(ObjectNode tool, String label) {
+    List<String> secrets = stringList(tool, "secrets", label);
+    for (int i = 0; i < secrets.size(); i++) {
+      String secret = secrets.get(i).strip();
+      if (!secret.isEmpty() && !ToolDefinition.isEnvName(secret)) {
+        throw new InvalidToolException(
+            label
+                + ": secret '"
+                + secret
+                + "' is not an environment variable name; use letters, digits and _, e.g. "
+                + secret.replaceAll("[^A-Za-z0-9_]", "_").toUpperCase(java.util.Locale.ROOT),
+            "/secrets/" + i);
+      }
+    }
+    return secrets;
   }
 
   /** The full JSON form, output keys included. */
