@@ -91,13 +91,18 @@ public final class JavaSchemas {
       if (p.getType() == ToolCall.class) {
         continue;
       }
-      deriver.path = "parameter '" + p.getName() + "'";
-      ObjectNode schema = deriver.schema(p.getParameterizedType());
       ToolParam param = p.getAnnotation(ToolParam.class);
+      String name = argumentName(p);
+      deriver.path = "parameter '" + name + "'";
+      ObjectNode schema = deriver.schema(p.getParameterizedType());
       describe(schema, param);
-      properties.set(p.getName(), schema);
+      if (properties.has(name)) {
+        throw new InvalidToolException(
+            deriver.owner + ": two parameters take the argument name '" + name + "'", "");
+      }
+      properties.set(name, schema);
       if (isRequired(p.getParameterizedType(), param, p, p.getAnnotatedType())) {
-        required.add(p.getName());
+        required.add(name);
       }
     }
     if (!required.isEmpty()) {
@@ -119,6 +124,12 @@ public final class JavaSchemas {
     ObjectNode schema = deriver.schema(type);
     deriver.addDefs(schema);
     return schema;
+  }
+
+  /** The JSON name of a method parameter: its {@link ToolParam#name()}, else its Java name. */
+  static String argumentName(Parameter p) {
+    ToolParam param = p.getAnnotation(ToolParam.class);
+    return param == null || param.name().isBlank() ? p.getName() : param.name().strip();
   }
 
   /** Whether a parameter or component must be given. */

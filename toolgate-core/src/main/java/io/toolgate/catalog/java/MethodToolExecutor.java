@@ -61,7 +61,7 @@ final class MethodToolExecutor implements ToolExecutor {
               : Optional.of(JavaSchemas.defaultValue(param.defaultValue()));
       bindings[i] =
           new Binding(
-              p.getName(),
+              JavaSchemas.argumentName(p),
               Json.mapper().constructType(p.getParameterizedType()),
               p.getType(),
               defaultValue,

@@ -26,6 +26,12 @@ import java.lang.annotation.Target;
 @Target({ElementType.PARAMETER, ElementType.RECORD_COMPONENT, ElementType.FIELD})
 public @interface ToolParam {
 
+  /**
+   * The argument's JSON name when it differs from the Java parameter name, e.g. {@code "url_safe"}
+   * for {@code urlSafe}. Only for method parameters: record components keep their own names.
+   */
+  String name() default "";
+
   /** What the value means, with an example; becomes the schema's {@code description}. */
   String description() default "";
 
