@@ -1,0 +1,17 @@
+/**
+ * Durable state: the {@link io.toolgate.store.RegistryStore} SPI and its embedded implementation.
+ *
+ * <ul>
+ *   <li>{@link io.toolgate.store.RegistryStore} — what must outlive a process: tools registered at
+ *       run time, keyed state (tool-vector cache, sandbox build state, API keys) and the audit log.
+ *   <li>{@link io.toolgate.store.EmbeddedRegistryStore} — the default, in the data directory: an
+ *       append-only journal of CRC-framed records plus atomic snapshots; crash-safe.
+ *   <li>{@link io.toolgate.store.StoreOp} — one change; a list of them commits atomically.
+ *   <li>{@link io.toolgate.store.Registrations} — the typed view of registered tools.
+ * </ul>
+ *
+ * <p>The SPI is a small namespaced key-value model on purpose: a PostgreSQL implementation is one
+ * table {@code (namespace, key, value)}, an audit table, and {@code LISTEN/NOTIFY} feeding {@link
+ * io.toolgate.store.StoreListener}s, so N gateway replicas can share one catalog.
+ */
+package io.toolgate.store;

@@ -1,0 +1,286 @@
+package io.toolgate.store;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.toolgate.json.Json;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class EmbeddedRegistryStoreTest {
+  @TempDir Path data;
+
+  private static byte[] bytes(String s) {
+    return s.getBytes(UTF_8);
+  }
+
+  private static String text(byte[] b) {
+    return new String(b, UTF_8);
+  }
+
+  @Test
+  void committedValuesSurviveReopening() {
+    try (EmbeddedRegistryStore store = EmbeddedRegistryStore.open(data)) {
+      store.put("tools", "a", bytes("1"));
+      store.put("tools", "b", bytes("2"));
+      store.delete("tools", "a");
+    }
+    try (EmbeddedRegistryStore store = EmbeddedRegistryStore.open(data)) {
+      assertThat(store.get("tools", "a")).isEmpty();
+      assertThat(store.get("tools", "b")).map(EmbeddedRegistryStoreTest::text).contains("2");
+    }
+  }
+
+  @Test
+  void valuesSurviveAProcessThatNeverClosedTheStore() throws IOException {
+    EmbeddedRegistryStore crashed = EmbeddedRegistryStore.open(data);
+    crashed.put("tools", "a", bytes("1"));
+    // Simulate a crash: copy the files as they are while the store is still open.
+    Path copy = Files.createDirectories(data.resolveSibling(data.getFileName() + "-copy"));
+    copyTree(data, copy);
+    crashed.close();
+    try (EmbeddedRegistryStore store = EmbeddedRegistryStore.open(copy)) {
+      assertThat(store.get("tools", "a")).map(EmbeddedRegistryStoreTest::text).contains("1");
+    }
+  }
+
+  @Test
+  void listIsSortedByKeyAndScopedToTheNamespace() {
+    try (EmbeddedRegistryStore store = EmbeddedRegistryStore.open(data)) {
+      store.put("tools", "b", bytes("2"));
+      store.put("tools", "a", bytes("1"));
+      store.put("vectors", "x", bytes("v"));
+      assertThat(store.list("tools").keySet()).containsExactly("a", "b");
+      assertThat(store.list("nothing")).isEmpty();
+    }
+  }
+
+  @Test
+  void aCommitOfSeveralOpsIsAppliedInOrder() {
+    try (EmbeddedRegistryStore store = EmbeddedRegistryStore.open(data)) {
+      store.commit(
+          List.of(
+              new StoreOp.Put("tools", "a", bytes("1")),
+              new StoreOp.Put("tools", "a", bytes("2")),
+              new StoreOp.Delete("tools", "missing")));
+      assertThat(store.get("tools", "a")).map(EmbeddedRegistryStoreTest::text).contains("2");
+    }
+  }
+
+  @Test
+  void aTornLastFrameIsDroppedAndEverythingBeforeItKept() throws IOException {
+    Path journal = crashWithJournal(List.of("a", "b", "c"));
+    long size = Files.size(journal);
+    try (FileChannel ch = FileChannel.open(journal, StandardOpenOption.WRITE)) {
+      ch.truncate(size - 3); // the last frame lost its tail mid-write
+    }
+    try (EmbeddedRegistryStore store = EmbeddedRegistryStore.open(data)) {
+      assertThat(store.list("tools").keySet()).containsExactly("a", "b");
+      store.put("tools", "d", bytes("4"));
+    }
+    try (EmbeddedRegistryStore store = EmbeddedRegistryStore.open(data)) {
+      assertThat(store.list("tools").keySet()).containsExactly("a", "b", "d");
+    }
+  }
+
+  @Test
+  void aLastFrameWithABadChecksumIsDropped() throws IOException {
+    Path journal = crashWithJournal(List.of("a", "b"));
+    try (FileChannel ch = FileChannel.open(journal, StandardOpenOption.WRITE)) {
+      ch.write(ByteBuffer.wrap(new byte[] {0x55}), ch.size() - 1);
+    }
+    try (EmbeddedRegistryStore store = EmbeddedRegistryStore.open(data)) {
+      assertThat(store.list("tools").keySet()).containsExactly("a");
+    }
+  }
+
+  @Test
+  void garbageAfterTheLastFrameIsIgnored() throws IOException {
+    Path journal = crashWithJournal(List.of("a"));
+    Files.write(journal, new byte[] {0, 0, 0, 0, 0, 0}, StandardOpenOption.APPEND);
+    try (EmbeddedRegistryStore store = EmbeddedRegistryStore.open(data)) {
+      assertThat(store.list("tools").keySet()).containsExactly("a");
+    }
+  }
+
+  @Test
+  void compactionKeepsEveryValueAndStartsANewGeneration() {
+    try (EmbeddedRegistryStore store =
+        EmbeddedRegistryStore.open(data, new EmbeddedRegistryStore.Options(2048))) {
+      long before = store.generation();
+      for (int i = 0; i < 200; i++) {
+        store.put("tools", "t" + i, bytes("value " + i));
+      }
+      store.delete("tools", "t7");
+      assertThat(store.generation()).isGreaterThan(before);
+    }
+    try (EmbeddedRegistryStore store = EmbeddedRegistryStore.open(data)) {
+      assertThat(store.list("tools")).hasSize(199).doesNotContainKey("t7");
+      assertThat(store.get("tools", "t199"))
+          .map(EmbeddedRegistryStoreTest::text)
+          .contains("value 199");
+    }
+  }
+
+  @Test
+  void onlyTheNewestGenerationsFilesRemainAfterReopening() throws IOException {
+    try (EmbeddedRegistryStore store =
+        EmbeddedRegistryStore.open(data, new EmbeddedRegistryStore.Options(1024))) {
+      for (int i = 0; i < 100; i++) {
+        store.put("tools", "t" + i, bytes("v"));
+      }
+    }
+    try (EmbeddedRegistryStore store = EmbeddedRegistryStore.open(data);
+        Stream<Path> files = Files.list(data.resolve("store"))) {
+      assertThat(files.map(p -> p.getFileName().toString()).sorted())
+          .containsExactly(
+              "LOCK",
+              String.format("journal-%016d.log", store.generation()),
+              String.format("snapshot-%016d.bin", store.generation()));
+    }
+  }
+
+  @Test
+  void aCompactionInterruptedBeforeTheRenameLeavesTheOldStateReadable() throws IOException {
+    Path journal = crashWithJournal(List.of("a", "b"));
+    Path dir = journal.getParent();
+    Files.write(dir.resolve("snapshot-0000000000000099.bin.tmp"), bytes("half a snapshot"));
+    try (EmbeddedRegistryStore store = EmbeddedRegistryStore.open(data)) {
+      assertThat(store.list("tools").keySet()).containsExactly("a", "b");
+    }
+    assertThat(dir.resolve("snapshot-0000000000000099.bin.tmp")).doesNotExist();
+  }
+
+  @Test
+  void aDamagedSnapshotIsAnErrorNotAnEmptyStore() throws IOException {
+    try (EmbeddedRegistryStore store = EmbeddedRegistryStore.open(data)) {
+      store.put("tools", "a", bytes("1"));
+    }
+    Path snapshot;
+    try (Stream<Path> files = Files.list(data.resolve("store"))) {
+      snapshot = files.filter(p -> p.toString().endsWith(".bin")).findFirst().orElseThrow();
+    }
+    byte[] content = Files.readAllBytes(snapshot);
+    content[20] ^= 0x7f;
+    Files.write(snapshot, content);
+    assertThatThrownBy(() -> EmbeddedRegistryStore.open(data))
+        .isInstanceOf(StoreException.class)
+        .hasMessageContaining("is damaged")
+        .hasMessageContaining(snapshot.getFileName().toString());
+  }
+
+  @Test
+  void aSecondWriterOfTheSameDirectoryIsRefused() {
+    try (EmbeddedRegistryStore store = EmbeddedRegistryStore.open(data)) {
+      assertThatThrownBy(() -> EmbeddedRegistryStore.open(data))
+          .isInstanceOf(StoreException.class)
+          .hasMessageContaining("in use by another Toolgate process")
+          .hasMessageContaining("pid " + ProcessHandle.current().pid());
+      store.put("tools", "still", bytes("works"));
+    }
+  }
+
+  @Test
+  void aReadOnlyStoreSeesCommittedStateWhileTheWriterRuns() {
+    try (EmbeddedRegistryStore writer = EmbeddedRegistryStore.open(data)) {
+      writer.put("tools", "a", bytes("1"));
+      try (EmbeddedRegistryStore reader = EmbeddedRegistryStore.openReadOnly(data)) {
+        assertThat(reader.list("tools").keySet()).containsExactly("a");
+        assertThatThrownBy(() -> reader.put("tools", "b", bytes("2")))
+            .isInstanceOf(StoreException.class)
+            .hasMessageContaining("read-only");
+      }
+    }
+  }
+
+  @Test
+  void concurrentCommitsAreAllDurable() throws Exception {
+    try (EmbeddedRegistryStore store =
+            EmbeddedRegistryStore.open(data, new EmbeddedRegistryStore.Options(4096));
+        ExecutorService pool = Executors.newFixedThreadPool(8)) {
+      List<Future<?>> futures = new ArrayList<>();
+      for (int t = 0; t < 8; t++) {
+        int thread = t;
+        futures.add(
+            pool.submit(
+                () -> {
+                  for (int i = 0; i < 50; i++) {
+                    store.put("tools", thread + "-" + i, bytes("v" + i));
+                  }
+                }));
+      }
+      for (Future<?> f : futures) {
+        f.get();
+      }
+    }
+    try (EmbeddedRegistryStore store = EmbeddedRegistryStore.open(data)) {
+      assertThat(store.list("tools")).hasSize(400);
+    }
+  }
+
+  @Test
+  void auditEntriesAreAppendedAsJsonLinesPerDay() throws IOException {
+    try (EmbeddedRegistryStore store = EmbeddedRegistryStore.open(data)) {
+      store.appendAudit(Json.object().put("tool", "a"));
+      store.appendAudit(Json.object().put("tool", "b"));
+    }
+    List<Path> files;
+    try (Stream<Path> s = Files.list(data.resolve("audit"))) {
+      files = s.toList();
+    }
+    assertThat(files).singleElement().satisfies(f -> assertThat(f.toString()).endsWith(".jsonl"));
+    assertThat(Files.readAllLines(files.getFirst()))
+        .containsExactly("{\"tool\":\"a\"}", "{\"tool\":\"b\"}");
+  }
+
+  @Test
+  void valuesAreCopiedInAndOut() {
+    try (EmbeddedRegistryStore store = EmbeddedRegistryStore.open(data)) {
+      byte[] value = bytes("abc");
+      store.put("tools", "a", value);
+      value[0] = 'x';
+      store.get("tools", "a").orElseThrow()[1] = 'y';
+      assertThat(store.get("tools", "a")).map(EmbeddedRegistryStoreTest::text).contains("abc");
+    }
+  }
+
+  /** Commits one key per value and returns the journal as a crashed process would leave it. */
+  private Path crashWithJournal(List<String> keys) throws IOException {
+    Path copy = Files.createTempDirectory("toolgate-store");
+    try (EmbeddedRegistryStore store = EmbeddedRegistryStore.open(copy)) {
+      for (String k : keys) {
+        store.put("tools", k, bytes("value of " + k));
+      }
+      copyTree(copy, data);
+    }
+    try (Stream<Path> files = Files.list(data.resolve("store"))) {
+      return files.filter(p -> p.toString().endsWith(".log")).findFirst().orElseThrow();
+    }
+  }
+
+  private static void copyTree(Path from, Path to) throws IOException {
+    try (Stream<Path> files = Files.walk(from)) {
+      for (Path f : files.toList()) {
+        Path target = to.resolve(from.relativize(f).toString());
+        if (Files.isDirectory(f)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(f, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+      }
+    }
+  }
+}
