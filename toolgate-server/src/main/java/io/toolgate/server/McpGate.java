@@ -1,0 +1,95 @@
+package io.toolgate.server;
+
+import io.toolgate.json.Json;
+import io.toolgate.server.auth.AccessControl;
+import io.toolgate.server.auth.Caller;
+import io.toolgate.server.auth.Scope;
+import io.toolgate.server.http.OriginGuard;
+import io.toolgate.server.http.Responses;
+import io.toolgate.server.metrics.Telemetry;
+import jakarta.servlet.ServletConfig;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+/**
+ * Puts the MCP streamable-HTTP servlet behind the same protections as the REST API: Host and Origin
+ * checks (DNS rebinding), API key with scope {@code invoke}, rate limit and body cap.
+ *
+ * <p>The caller's restrictions are handed to the MCP layer as the request attribute {@value
+ * #CALL_OPTIONS}: a {@link io.toolgate.invoke.CallOptions} whose principal and {@code allow} the
+ * MCP server can apply to {@code tools/list}, searches and calls.
+ */
+final class McpGate extends HttpServlet {
+  private static final long serialVersionUID = 1L;
+
+  /** Request attribute holding the caller's {@link io.toolgate.invoke.CallOptions}. */
+  static final String CALL_OPTIONS = "io.toolgate.callOptions";
+
+  private final transient HttpServlet delegate;
+  private final transient OriginGuard guard;
+  private final transient AccessControl access;
+  private final transient Telemetry telemetry;
+  private final long maxBodyBytes;
+
+  McpGate(
+      HttpServlet delegate,
+      OriginGuard guard,
+      AccessControl access,
+      Telemetry telemetry,
+      long maxBodyBytes) {
+    this.delegate = delegate;
+    this.guard = guard;
+    this.access = access;
+    this.telemetry = telemetry;
+    this.maxBodyBytes = maxBodyBytes;
+  }
+
+  @Override
+  public void init(ServletConfig config) throws ServletException {
+    super.init(config);
+    delegate.init(config);
+  }
+
+  @Override
+  public void destroy() {
+    delegate.destroy();
+  }
+
+  @Override
+  protected void service(HttpServletRequest req, HttpServletResponse resp)
+      throws ServletException, IOException {
+    long start = System.nanoTime();
+    try {
+      guard.check(req.getHeader("Host"), req.getHeader("Origin"));
+      Caller caller =
+          access.authenticate(
+              req.getHeader("Authorization"), req.getHeader("X-API-Key"), Scope.INVOKE, "/mcp");
+      access.rateLimit(caller);
+      if (req.getContentLengthLong() > maxBodyBytes) {
+        throw new ApiException(
+            413,
+            "too_large",
+            "the request body is over the limit of "
+                + maxBodyBytes
+                + " bytes (server.limits.max_body_bytes)");
+      }
+      req.setAttribute(CALL_OPTIONS, caller.callOptions(Map.of(), Map.of()));
+      delegate.service(req, resp);
+    } catch (ApiException e) {
+      e.headers().forEach(resp::setHeader);
+      resp.setStatus(e.status());
+      resp.setContentType("application/json");
+      resp.getOutputStream()
+          .write(
+              Json.write(Responses.errorBody(e.code(), e.getMessage()))
+                  .getBytes(StandardCharsets.UTF_8));
+    } finally {
+      telemetry.recordRequest(req.getMethod(), "/mcp", resp.getStatus(), System.nanoTime() - start);
+    }
+  }
+}

@@ -1,0 +1,510 @@
+package io.toolgate.server;
+
+import io.javalin.Javalin;
+import io.javalin.config.JavalinConfig;
+import io.javalin.config.RoutesConfig;
+import io.javalin.http.Context;
+import io.javalin.http.HttpResponseException;
+import io.javalin.router.Endpoint;
+import io.javalin.security.RouteRole;
+import io.toolgate.Toolgate;
+import io.toolgate.ToolgateException;
+import io.toolgate.catalog.ToolDefinition;
+import io.toolgate.invoke.CallObserver;
+import io.toolgate.invoke.spi.ToolExecutor;
+import io.toolgate.sandbox.Sandboxes;
+import io.toolgate.server.admin.RuntimeTools;
+import io.toolgate.server.auth.AccessControl;
+import io.toolgate.server.auth.Authenticator;
+import io.toolgate.server.auth.Caller;
+import io.toolgate.server.auth.Scope;
+import io.toolgate.server.console.ConsoleAssets;
+import io.toolgate.server.http.JavalinJson;
+import io.toolgate.server.http.OriginGuard;
+import io.toolgate.server.http.Requests;
+import io.toolgate.server.http.Responses;
+import io.toolgate.server.rest.AdminApi;
+import io.toolgate.server.rest.OpsApi;
+import io.toolgate.server.rest.ToolsApi;
+import io.toolgate.store.Registrations;
+import jakarta.servlet.http.HttpServlet;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.Function;
+import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
+
+/**
+ * The HTTP face of Toolgate: the REST API under {@code /v1}, the MCP streamable-HTTP endpoint at
+ * {@code /mcp}, the web console at {@code /}, health, readiness and Prometheus metrics, on one
+ * Jetty 12 (Javalin 7) with virtual threads.
+ *
+ * <pre>{@code
+ * ServerSettings settings = ServerSettings.fromConfig(config.section("server"), configDir)
+ *     .withDataDir(dataDir);
+ * ServerHooks hooks = ServerHooks.open(settings);
+ * // … build the ToolInvoker with hooks.callObserver(), then the Toolgate …
+ * try (ToolgateServer server = ToolgateServer.builder(gate, settings)
+ *         .hooks(hooks)
+ *         .executors(executorFactory::create)     // runs tools registered over the API
+ *         .mcp(mcpServer.httpServlet())
+ *         .routes(chatProxy)
+ *         .build()
+ *         .start()) {
+ *   System.out.println("listening on " + server.uri());
+ *   server.join();
+ * }
+ * }</pre>
+ *
+ * <p><b>Access.</b> With a keys file, every route but the console files, {@code /healthz}, {@code
+ * /readyz} and {@code /v1/openapi.json} needs an API key with the route's scope. Without one the
+ * server runs open, which {@link #start()} allows only on a loopback address (or with {@code
+ * insecure}). Every request's {@code Host} and {@code Origin} are checked against DNS rebinding.
+ *
+ * <p><b>Errors.</b> Every failure is JSON {@code {"error": {"code", "message"}}}; a stack trace
+ * never leaves the process (an unexpected one is logged with an incident id that the response
+ * names).
+ *
+ * <p>Thread-safe. {@link #close()} stops the server and closes its hooks.
+ */
+public final class ToolgateServer implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(ToolgateServer.class);
+
+  private final Toolgate gate;
+  private final ServerSettings settings;
+  private final ServerHooks hooks;
+  private final RuntimeTools runtimeTools;
+  private final AccessControl access;
+  private final OriginGuard guard;
+  private final Optional<HttpServlet> mcp;
+  private final Optional<Sandboxes> sandboxes;
+  private final List<RouteModule> modules;
+  private final Javalin app;
+  private volatile boolean ready;
+  private volatile boolean started;
+  private volatile boolean closed;
+
+  private ToolgateServer(Builder b) {
+    this.gate = b.gate;
+    this.settings = b.settings;
+    this.hooks = b.hooks != null ? b.hooks : ServerHooks.open(settings);
+    this.sandboxes = Optional.ofNullable(b.sandboxes);
+    this.runtimeTools =
+        new RuntimeTools(
+            gate.registry(),
+            hooks.store().map(Registrations::new),
+            b.executors,
+            def -> sandboxes.ifPresent(s -> s.check(def)));
+    this.access =
+        new AccessControl(
+            settings.keysFile().map(f -> Authenticator.fromFile(f, settings.limits().rate())),
+            settings.limits().rate(),
+            id -> hooks.telemetry().recordRateLimited(id));
+    this.guard = OriginGuard.of(settings.host(), settings.allowedHosts(), settings.corsOrigins());
+    this.mcp = Optional.ofNullable(b.mcp);
+    this.modules = List.copyOf(b.modules);
+    hooks.telemetry().watch(gate);
+    this.app = Javalin.create(this::configure);
+  }
+
+  /** Starts assembling a server for {@code gate}. */
+  public static Builder builder(Toolgate gate, ServerSettings settings) {
+    return new Builder(gate, settings);
+  }
+
+  /**
+   * Checks the access settings, restores registered tools, and starts listening.
+   *
+   * @throws ToolgateException when bound beyond loopback without keys (and not {@code insecure}),
+   *     or when the port cannot be bound
+   */
+  public ToolgateServer start() {
+    if (started) {
+      throw new IllegalStateException("the server is already started");
+    }
+    checkExposure();
+    int restored = runtimeTools.restore();
+    if (restored > 0) {
+      LOG.info("restored {} tool(s) registered through the API", restored);
+    }
+    if (!hooks.callObserverInstalled()) {
+      LOG.warn(
+          "ServerHooks.callObserver() is not installed in the invocation pipeline: per-tool"
+              + " metrics and the audit log cover only calls made over REST");
+    }
+    try {
+      app.start();
+    } catch (RuntimeException e) {
+      throw new ToolgateException(
+          "cannot listen on "
+              + settings.host()
+              + ":"
+              + settings.port()
+              + ": "
+              + e.getMessage()
+              + " (is the port in use? choose another server.port, or 0 for any free one)",
+          e);
+    }
+    started = true;
+    ready = true;
+    LOG.info(
+        "Toolgate listening on {} ({} tools, {}, registrations {})",
+        uri(),
+        gate.registry().size(),
+        access.keysRequired() ? "API keys required" : "open",
+        runtimeTools.durable()
+            ? "durable in " + hooks.store().orElseThrow().describe()
+            : "in memory");
+    return this;
+  }
+
+  private void checkExposure() {
+    boolean loopback = settings.isLoopback();
+    if (access.keysRequired()) {
+      return;
+    }
+    if (!loopback && !settings.insecure()) {
+      throw new ToolgateException(
+          "refusing to serve on "
+              + settings.host()
+              + " without API keys: anyone who can reach it could call every tool. Set"
+              + " server.api_keys_file (see KeysFile), bind to 127.0.0.1, or pass --insecure to"
+              + " accept the risk");
+    }
+    if (loopback) {
+      LOG.warn(
+          "no API keys configured: any process on this machine can search, call and register"
+              + " tools (set server.api_keys_file to require keys)");
+    } else {
+      LOG.warn(
+          "INSECURE: serving on {} without API keys; anyone who can reach it can call every tool",
+          settings.host());
+    }
+  }
+
+  /** The port it listens on (the chosen one when configured with port 0). */
+  public int port() {
+    return app.port();
+  }
+
+  /** The base URL, e.g. {@code http://127.0.0.1:8080}. */
+  public URI uri() {
+    String host = settings.host();
+    if (host.equals("0.0.0.0")) {
+      host = "127.0.0.1";
+    } else if (host.contains(":") && !host.startsWith("[")) {
+      host = "[" + host + "]";
+    }
+    return URI.create("http://" + host + ":" + port());
+  }
+
+  /** Whether the catalog is loaded and registrations restored (what {@code /readyz} says). */
+  public boolean isReady() {
+    return ready && !closed;
+  }
+
+  /** Blocks until the server is stopped. */
+  public void join() throws InterruptedException {
+    app.jettyServer().server().join();
+  }
+
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    ready = false;
+    try {
+      app.stop();
+    } finally {
+      hooks.close();
+    }
+  }
+
+  private void configure(JavalinConfig config) {
+    config.startup.showJavalinBanner = false;
+    config.startup.showOldJavalinVersionWarning = false;
+    config.concurrency.useVirtualThreads = true;
+    config.jetty.host = settings.host();
+    config.jetty.port = settings.port();
+    config.jsonMapper(new JavalinJson());
+    config.http.maxRequestSize = settings.limits().maxBodyBytes();
+    config.http.prefer405over404 = true;
+    config.http.generateEtags = false;
+    config.router.ignoreTrailingSlashes = true;
+    mcp.ifPresent(
+        servlet ->
+            config.jetty.modifyServletContextHandler(
+                handler -> {
+                  ServletHolder holder =
+                      new ServletHolder(
+                          "mcp",
+                          new McpGate(
+                              servlet,
+                              guard,
+                              access,
+                              hooks.telemetry(),
+                              settings.limits().maxBodyBytes()));
+                  holder.setAsyncSupported(true);
+                  handler.addServlet(holder, "/mcp");
+                }));
+    RoutesConfig routes = config.routes;
+    routes.before(this::beforeAll);
+    routes.beforeMatched(this::authorize);
+    routes.after(this::afterAll);
+    routes.exception(ApiException.class, (e, ctx) -> Responses.error(ctx, e));
+    routes.exception(HttpResponseException.class, this::frameworkError);
+    routes.exception(Exception.class, this::unexpected);
+    routes.error(404, this::notFound);
+    routes.error(405, this::methodNotAllowed);
+    addRoutes(new ServerRoutes(routes, gate, settings));
+  }
+
+  private void addRoutes(ServerRoutes r) {
+    ToolsApi tools =
+        new ToolsApi(
+            gate,
+            settings,
+            hooks.telemetry(),
+            hooks.callObserverInstalled() ? CallObserver.NONE : hooks.observers());
+    AdminApi admin = new AdminApi(runtimeTools, settings, hooks.audit());
+    Map<String, Object> features = new LinkedHashMap<>();
+    features.put("auth", access.keysRequired() ? "api_keys" : "open");
+    features.put("mcp", mcp.isPresent() ? "/mcp" : "");
+    features.put("registrations", runtimeTools.durable() ? "durable" : "memory");
+    OpsApi ops = new OpsApi(gate, settings, hooks.telemetry(), this::isReady, features, sandboxes);
+
+    r.get("/healthz", null, ops::health);
+    r.get("/readyz", null, ops::ready);
+    r.get("/metrics", Scope.ADMIN, ops::metrics);
+    r.get("/v1/openapi.json", null, ops::openApi);
+    r.get("/v1/capabilities", Scope.SEARCH, ops::capabilities);
+    r.get("/v1/sandboxes", Scope.SEARCH, ops::sandboxes);
+    r.get("/v1/sources", Scope.SEARCH, ops::sources);
+    r.get("/v1/tools", Scope.SEARCH, tools::list);
+    r.get("/v1/tools/{name}", Scope.SEARCH, tools::get);
+    r.get("/v1/tools/{name}/render", Scope.SEARCH, tools::render);
+    r.post("/v1/tools:search", Scope.SEARCH, tools::search);
+    r.post("/v1/tool_invoke", Scope.INVOKE, tools::toolInvoke);
+    r.post("/v1/tools/{call}", Scope.INVOKE, ctx -> invokeByPath(ctx, tools));
+    r.post("/v1/tools", Scope.ADMIN, admin::create);
+    r.put("/v1/tools/{name}", Scope.ADMIN, admin::replace);
+    r.delete("/v1/tools/{name}", Scope.ADMIN, admin::delete);
+    if (settings.console()) {
+      ConsoleAssets console = new ConsoleAssets();
+      r.get("/", null, console::index);
+      r.get("/console/{file}", null, console::file);
+    }
+    for (RouteModule module : modules) {
+      module.register(r);
+    }
+  }
+
+  /** {@code POST /v1/tools/{name}:invoke}; tool names never contain ':'. */
+  private static void invokeByPath(Context ctx, ToolsApi tools) {
+    String call = ctx.pathParam("call");
+    int colon = call.lastIndexOf(':');
+    if (colon < 0 || !call.substring(colon + 1).equals("invoke")) {
+      throw new ApiException(
+          404,
+          "not_found",
+          "no route POST "
+              + ctx.path()
+              + "; to call a tool, POST /v1/tools/"
+              + (colon < 0 ? call : call.substring(0, colon))
+              + ":invoke");
+    }
+    tools.invoke(ctx, call.substring(0, colon));
+  }
+
+  private void beforeAll(Context ctx) {
+    ctx.attribute(Requests.STARTED, System.nanoTime());
+    String origin = ctx.header("Origin");
+    if (origin != null && guard.corsAllowed(origin)) {
+      ctx.header("Access-Control-Allow-Origin", origin);
+      ctx.header("Vary", "Origin");
+      ctx.header("Access-Control-Allow-Headers", "Authorization, Content-Type, X-API-Key");
+      ctx.header("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE, OPTIONS");
+      ctx.header("Access-Control-Max-Age", "600");
+    }
+    guard.check(ctx.header("Host"), origin);
+    if (ctx.method().name().equals("OPTIONS") && origin != null) {
+      // A CORS preflight: answered here, before routing, for any path.
+      ctx.status(204);
+      ctx.skipRemainingHandlers();
+    }
+  }
+
+  private void authorize(Context ctx) {
+    Scope needed = null;
+    boolean declared = false;
+    for (RouteRole role : ctx.routeRoles()) {
+      if (role instanceof ServerRoutes.Needs n) {
+        needed = n.scope();
+        declared = true;
+      } else if (role == ServerRoutes.PUBLIC) {
+        declared = true;
+      }
+    }
+    if (!declared) {
+      return; // not one of ours (e.g. a framework handler)
+    }
+    String what = ctx.method().name() + " " + matchedPath(ctx);
+    Caller caller =
+        access.authenticate(ctx.header("Authorization"), ctx.header("X-API-Key"), needed, what);
+    ctx.attribute(Requests.CALLER, caller);
+    MDC.put("caller", caller.id());
+    if (needed != null) {
+      access.rateLimit(caller);
+    }
+  }
+
+  private void afterAll(Context ctx) {
+    Long started = ctx.attribute(Requests.STARTED);
+    if (started != null) {
+      hooks
+          .telemetry()
+          .recordRequest(
+              ctx.method().name(), matchedPath(ctx), ctx.statusCode(), System.nanoTime() - started);
+    }
+    MDC.clear();
+  }
+
+  private static String matchedPath(Context ctx) {
+    try {
+      Endpoint e = ctx.endpoints().matchedHttpEndpoint();
+      return e == null ? "unmatched" : e.path;
+    } catch (RuntimeException e) {
+      return "unmatched";
+    }
+  }
+
+  private void frameworkError(HttpResponseException e, Context ctx) {
+    int status = e.getStatus();
+    String code =
+        switch (status) {
+          case 400 -> "invalid_request";
+          case 404 -> "not_found";
+          case 405 -> "method_not_allowed";
+          case 413 -> "too_large";
+          case 415 -> "unsupported_media_type";
+          default -> status >= 500 ? "internal_error" : "invalid_request";
+        };
+    Responses.error(ctx, status, code, e.getMessage());
+  }
+
+  private void unexpected(Exception e, Context ctx) {
+    String incident = UUID.randomUUID().toString().substring(0, 8);
+    LOG.error("incident {}: {} {} failed", incident, ctx.method(), ctx.path(), e);
+    Responses.error(
+        ctx,
+        500,
+        "internal_error",
+        "the server failed on this request (incident "
+            + incident
+            + "; the server log has details)");
+  }
+
+  private void notFound(Context ctx) {
+    if (Boolean.TRUE.equals(ctx.attribute(Responses.ERROR_WRITTEN))) {
+      return;
+    }
+    Responses.error(
+        ctx,
+        404,
+        "not_found",
+        "no route "
+            + ctx.method().name()
+            + " "
+            + ctx.path()
+            + "; the API is described at /v1/openapi.json");
+  }
+
+  private void methodNotAllowed(Context ctx) {
+    if (Boolean.TRUE.equals(ctx.attribute(Responses.ERROR_WRITTEN))) {
+      return;
+    }
+    Responses.error(
+        ctx,
+        405,
+        "method_not_allowed",
+        ctx.method().name()
+            + " is not allowed on "
+            + ctx.path()
+            + "; the API is described at /v1/openapi.json");
+  }
+
+  /** Assembles a {@link ToolgateServer}. Not thread-safe. */
+  public static final class Builder {
+    private final Toolgate gate;
+    private final ServerSettings settings;
+    private ServerHooks hooks;
+    private Function<ToolDefinition, ToolExecutor> executors = Builder::noExecutors;
+    private HttpServlet mcp;
+    private Sandboxes sandboxes;
+    private final List<RouteModule> modules = new ArrayList<>();
+
+    private Builder(Toolgate gate, ServerSettings settings) {
+      this.gate = Objects.requireNonNull(gate, "gate");
+      this.settings = Objects.requireNonNull(settings, "settings");
+    }
+
+    /**
+     * The store, metrics and audit log, with their observer already installed in the invocation
+     * pipeline. Default: {@link ServerHooks#open} of the settings (observer not installed).
+     */
+    public Builder hooks(ServerHooks newHooks) {
+      this.hooks = Objects.requireNonNull(newHooks, "hooks");
+      return this;
+    }
+
+    /**
+     * How tools registered through the API run: builds the executor of an HTTP or command tool (the
+     * invocation module's executor factory). Without it, registration answers 400.
+     */
+    public Builder executors(Function<ToolDefinition, ToolExecutor> factory) {
+      this.executors = Objects.requireNonNull(factory, "factory");
+      return this;
+    }
+
+    /** The MCP streamable-HTTP servlet to serve at {@code /mcp}. */
+    public Builder mcp(HttpServlet servlet) {
+      this.mcp = Objects.requireNonNull(servlet, "servlet");
+      return this;
+    }
+
+    /**
+     * The sandboxes: {@code GET /v1/sandboxes} reports their build state, and a tool registered for
+     * an unknown sandbox is refused.
+     */
+    public Builder sandboxes(Sandboxes newSandboxes) {
+      this.sandboxes = Objects.requireNonNull(newSandboxes, "sandboxes");
+      return this;
+    }
+
+    /** Extra routes, e.g. the chat proxy. */
+    public Builder routes(RouteModule... more) {
+      modules.addAll(List.of(more));
+      return this;
+    }
+
+    public ToolgateServer build() {
+      return new ToolgateServer(this);
+    }
+
+    private static ToolExecutor noExecutors(ToolDefinition def) {
+      throw new IllegalStateException(
+          "this server cannot run HTTP or command tools registered at run time (no executor"
+              + " factory configured)");
+    }
+  }
+}

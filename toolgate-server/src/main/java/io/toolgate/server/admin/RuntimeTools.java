@@ -1,0 +1,272 @@
+package io.toolgate.server.admin;
+
+import io.toolgate.catalog.Implementation;
+import io.toolgate.catalog.InvalidToolException;
+import io.toolgate.catalog.RegisteredTool;
+import io.toolgate.catalog.ToolDefinition;
+import io.toolgate.catalog.ToolDefinitionCodec;
+import io.toolgate.catalog.ToolRegistry;
+import io.toolgate.invoke.spi.ToolExecutor;
+import io.toolgate.server.ApiException;
+import io.toolgate.store.Registrations;
+import io.toolgate.store.Registrations.Registration;
+import io.toolgate.store.StoreException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Registers, replaces and removes HTTP and command tools at run time, durably.
+ *
+ * <p>Every change follows the same order under one lock: validate the definition and build its
+ * executor, check it against the catalog, write it to the store (which returns only once it is on
+ * disk), then apply it to the registry. A failure at any step leaves both unchanged; a crash after
+ * the store write is repaired by {@link #restore()} at the next start. Only tools of the {@link
+ * #SOURCE} source (or {@code api:<label>}) can be replaced or deleted, so the API cannot shadow
+ * catalog files, domains or MCP servers.
+ *
+ * <p>Thread-safe.
+ */
+public final class RuntimeTools {
+  private static final Logger LOG = LoggerFactory.getLogger(RuntimeTools.class);
+
+  /** The source of tools registered through the API. */
+  public static final String SOURCE = "api";
+
+  private final ToolRegistry registry;
+  private final Optional<Registrations> store;
+  private final Function<ToolDefinition, ToolExecutor> executors;
+  private final java.util.function.Consumer<ToolDefinition> check;
+  private final Object lock = new Object();
+
+  /**
+   * @param registry the catalog to change
+   * @param store where registrations are kept; empty keeps them in memory only
+   * @param executors builds the executor of a declared HTTP or command tool
+   * @param check further validation, e.g. that the tool's sandbox exists; throws to refuse
+   */
+  public RuntimeTools(
+      ToolRegistry registry,
+      Optional<Registrations> store,
+      Function<ToolDefinition, ToolExecutor> executors,
+      java.util.function.Consumer<ToolDefinition> check) {
+    this.registry = Objects.requireNonNull(registry, "registry");
+    this.store = Objects.requireNonNull(store, "store");
+    this.executors = Objects.requireNonNull(executors, "executors");
+    this.check = Objects.requireNonNull(check, "check");
+  }
+
+  /** Whether registrations outlive the process. */
+  public boolean durable() {
+    return store.isPresent();
+  }
+
+  /**
+   * Loads every stored registration into the registry. A registration that no longer validates, or
+   * whose name a catalog tool now uses, is skipped with a warning (and kept in the store).
+   *
+   * @return how many tools were restored
+   */
+  public int restore() {
+    if (store.isEmpty()) {
+      return 0;
+    }
+    synchronized (lock) {
+      List<RegisteredTool> tools = new ArrayList<>();
+      for (Registration r : store.get().list()) {
+        try {
+          ToolDefinition def = ToolDefinitionCodec.fromJson(r.definition(), SOURCE);
+          Optional<RegisteredTool> existing = registry.get(def.name());
+          if (existing.isPresent() && !isRuntime(existing.get().definition())) {
+            LOG.warn(
+                "registered tool '{}' is not restored: {} now has a tool of that name",
+                def.name(),
+                existing.get().definition().source());
+            continue;
+          }
+          check.accept(def);
+          tools.add(new RegisteredTool(def, executors.apply(def)));
+        } catch (RuntimeException e) {
+          LOG.warn("registered tool '{}' is not restored: {}", r.name(), e.getMessage());
+        }
+      }
+      for (RegisteredTool t : tools) {
+        registry.put(t);
+      }
+      return tools.size();
+    }
+  }
+
+  /**
+   * Registers a new tool.
+   *
+   * @return the registered definition
+   * @throws ApiException 400 for an invalid definition, 409 when the name is taken
+   */
+  public ToolDefinition create(ObjectNode json, String principal) {
+    synchronized (lock) {
+      RegisteredTool tool = build(json);
+      registry
+          .get(tool.name())
+          .ifPresent(
+              existing -> {
+                throw new ApiException(
+                    409,
+                    "conflict",
+                    "tool '"
+                        + tool.name()
+                        + "' already exists (source "
+                        + existing.definition().source()
+                        + "); use PUT /v1/tools/"
+                        + tool.name()
+                        + " to replace a registered tool, or pick another name");
+              });
+      persist(tool.definition(), principal);
+      registry.register(tool);
+      return tool.definition();
+    }
+  }
+
+  /**
+   * Registers or replaces the tool called {@code name}.
+   *
+   * @return true when it replaced a tool, false when it created one
+   * @throws ApiException 400 for an invalid definition or a name that differs from the path, 409
+   *     when the name belongs to a tool from another source
+   */
+  public boolean replace(String name, ObjectNode json, String principal) {
+    synchronized (lock) {
+      if (!json.has("name")) {
+        json = json.deepCopy().put("name", name);
+      }
+      RegisteredTool tool = build(json);
+      if (!tool.name().equals(name)) {
+        throw ApiException.badRequest(
+            "the body names tool '" + tool.name() + "' but the path names '" + name + "'");
+      }
+      Optional<RegisteredTool> existing = registry.get(name);
+      if (existing.isPresent() && !isRuntime(existing.get().definition())) {
+        throw notRuntime(existing.get().definition());
+      }
+      persist(tool.definition(), principal);
+      registry.put(tool);
+      return existing.isPresent();
+    }
+  }
+
+  /**
+   * Removes a registered tool.
+   *
+   * @throws ApiException 404 when there is none, 409 when it comes from another source
+   */
+  public ToolDefinition delete(String name) {
+    synchronized (lock) {
+      RegisteredTool existing =
+          registry
+              .get(name)
+              .orElseThrow(
+                  () -> new ApiException(404, "unknown_tool", "unknown tool '" + name + "'"));
+      if (!isRuntime(existing.definition())) {
+        throw notRuntime(existing.definition());
+      }
+      if (store.isPresent()) {
+        try {
+          store.get().remove(name);
+        } catch (StoreException e) {
+          throw storeFailed(e);
+        }
+      }
+      registry.remove(name);
+      return existing.definition();
+    }
+  }
+
+  /** Whether {@code tool} was registered through the API. */
+  public static boolean isRuntime(ToolDefinition tool) {
+    return tool.source().equals(SOURCE) || tool.source().startsWith(SOURCE + ":");
+  }
+
+  private RegisteredTool build(ObjectNode json) {
+    ToolDefinition def;
+    try {
+      def = ToolDefinitionCodec.fromJson(json, SOURCE);
+    } catch (InvalidToolException e) {
+      throw new ApiException(
+          400, "invalid_tool", e.getMessage() + pointer(e.pointer()), java.util.Map.of());
+    }
+    if (!isRuntime(def)) {
+      throw ApiException.badRequest(
+          "tool '"
+              + def.name()
+              + "': 'source' must be "
+              + SOURCE
+              + " or "
+              + SOURCE
+              + ":<label> for tools registered through the API, got '"
+              + def.source()
+              + "'");
+    }
+    if (def.implementation() instanceof Implementation.Provided) {
+      throw new ApiException(
+          400,
+          "invalid_tool",
+          "tool '"
+              + def.name()
+              + "': declare how it runs, with 'http' {method, url, …} or 'command' [program, …]");
+    }
+    try {
+      check.accept(def);
+      return new RegisteredTool(def, executors.apply(def));
+    } catch (InvalidToolException e) {
+      throw new ApiException(400, "invalid_tool", e.getMessage() + pointer(e.pointer()));
+    } catch (RuntimeException e) {
+      String message = e.getMessage() == null ? e.toString() : e.getMessage();
+      throw new ApiException(
+          400,
+          "invalid_tool",
+          message.contains(def.name()) ? message : "tool '" + def.name() + "': " + message);
+    }
+  }
+
+  private void persist(ToolDefinition def, String principal) {
+    if (store.isEmpty()) {
+      return;
+    }
+    try {
+      store.get().save(new Registration(ToolDefinitionCodec.toJson(def), principal, Instant.now()));
+    } catch (StoreException e) {
+      throw storeFailed(e);
+    }
+  }
+
+  private static ApiException storeFailed(StoreException e) {
+    LOG.error("registration not stored", e);
+    return new ApiException(
+        503,
+        "store_unavailable",
+        "the change could not be made durable and was not applied: " + e.getMessage());
+  }
+
+  private static ApiException notRuntime(ToolDefinition tool) {
+    return new ApiException(
+        409,
+        "conflict",
+        "tool '"
+            + tool.name()
+            + "' comes from "
+            + tool.source()
+            + "; only tools registered through the API (source "
+            + SOURCE
+            + ") can be replaced or deleted here");
+  }
+
+  private static String pointer(String pointer) {
+    return pointer == null || pointer.isEmpty() ? "" : " (at " + pointer + ")";
+  }
+}

@@ -1,0 +1,113 @@
+package io.toolgate.server.auth;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Turns a presented secret into a {@link Caller}, against the keys of a {@link KeysFile}.
+ *
+ * <p>Keys are salted per entry, so a secret is checked against each entry's hash; verified secrets
+ * are remembered (in memory only) so later requests cost one map lookup. The keys file is re-read
+ * when it changes (checked at most every two seconds); a file that no longer parses is reported and
+ * the previous keys stay in force. Thread-safe.
+ */
+public final class Authenticator {
+  private static final Logger LOG = LoggerFactory.getLogger(Authenticator.class);
+  private static final int CACHE_LIMIT = 10_000;
+  private static final long RECHECK_NANOS = 2_000_000_000L;
+
+  private final Optional<Path> file;
+  private final RateLimit defaultRate;
+  private volatile List<ApiKey> keys;
+  private volatile FileTime loadedModified;
+  private volatile long lastCheck = System.nanoTime();
+  private final Map<String, ApiKey> verified = new ConcurrentHashMap<>();
+
+  private Authenticator(Optional<Path> file, List<ApiKey> keys, RateLimit defaultRate) {
+    this.file = file;
+    this.keys = List.copyOf(keys);
+    this.defaultRate = Objects.requireNonNull(defaultRate, "defaultRate");
+    this.loadedModified = file.map(Authenticator::modified).orElse(null);
+  }
+
+  /** Checks keys read from {@code file}, reloading it when it changes. */
+  public static Authenticator fromFile(Path file, RateLimit defaultRate) {
+    return new Authenticator(Optional.of(file), KeysFile.load(file), defaultRate);
+  }
+
+  /** Checks a fixed list of keys. */
+  public static Authenticator of(List<ApiKey> keys, RateLimit defaultRate) {
+    return new Authenticator(Optional.empty(), keys, defaultRate);
+  }
+
+  /** How many keys are configured. */
+  public int size() {
+    return keys.size();
+  }
+
+  /** The caller whose key is {@code presented}, or empty for an unknown key. */
+  public Optional<Caller> authenticate(String presented) {
+    reloadIfChanged();
+    ApiKey known = verified.get(presented);
+    if (known != null) {
+      return Optional.of(known.caller(defaultRate));
+    }
+    for (ApiKey key : keys) {
+      if (key.matches(presented)) {
+        if (verified.size() >= CACHE_LIMIT) {
+          verified.clear();
+        }
+        verified.put(presented, key);
+        return Optional.of(key.caller(defaultRate));
+      }
+    }
+    return Optional.empty();
+  }
+
+  private void reloadIfChanged() {
+    if (file.isEmpty()) {
+      return;
+    }
+    long now = System.nanoTime();
+    if (now - lastCheck < RECHECK_NANOS) {
+      return;
+    }
+    synchronized (this) {
+      if (now - lastCheck < RECHECK_NANOS) {
+        return;
+      }
+      lastCheck = now;
+      FileTime modified = modified(file.get());
+      if (Objects.equals(modified, loadedModified)) {
+        return;
+      }
+      try {
+        List<ApiKey> fresh = KeysFile.load(file.get());
+        keys = fresh;
+        verified.clear();
+        loadedModified = modified;
+        LOG.info("reloaded {} API key(s) from {}", fresh.size(), file.get());
+      } catch (IllegalArgumentException e) {
+        loadedModified = modified;
+        LOG.error(
+            "the changed keys file is not usable, keeping the previous keys: {}", e.getMessage());
+      }
+    }
+  }
+
+  private static FileTime modified(Path path) {
+    try {
+      return Files.getLastModifiedTime(path);
+    } catch (java.io.IOException e) {
+      return null;
+    }
+  }
+}
