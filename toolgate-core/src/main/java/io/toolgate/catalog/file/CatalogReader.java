@@ -1,0 +1,265 @@
+package io.toolgate.catalog.file;
+
+import io.toolgate.catalog.Implementation;
+import io.toolgate.catalog.InvalidToolException;
+import io.toolgate.catalog.RegisteredTool;
+import io.toolgate.catalog.Strings;
+import io.toolgate.catalog.ToolDefinition;
+import io.toolgate.catalog.ToolDefinitionCodec;
+import io.toolgate.catalog.ToolNames;
+import io.toolgate.invoke.spi.ToolExecutor;
+import io.toolgate.json.Json;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.StreamReadFeature;
+import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/** Reads one catalog document into tools, or into the problems that keep it from loading. */
+final class CatalogReader {
+  static final String TOOLS = "tools";
+
+  /** What one document yielded. */
+  static final class Result {
+    private final CatalogReader reader;
+    private final List<RegisteredTool> tools;
+    private final Map<String, String> names;
+
+    private Result(CatalogReader reader, List<RegisteredTool> tools, Map<String, String> names) {
+      this.reader = reader;
+      this.tools = tools;
+      this.names = names;
+    }
+
+    CatalogFile file() {
+      return reader.file;
+    }
+
+    /** Its tools; empty when it has problems (a failing file registers nothing). */
+    List<RegisteredTool> tools() {
+      return reader.problems.isEmpty() ? List.copyOf(tools) : List.of();
+    }
+
+    /** What is wrong with it. */
+    List<CatalogProblem> problems() {
+      return List.copyOf(reader.problems);
+    }
+
+    /** Each tool name declared in it, with the pointer of its {@code name}. */
+    Map<String, String> names() {
+      return names;
+    }
+
+    /** Records a problem found later (a clash with another file), located in this file. */
+    CatalogProblem problem(String pointer, String message) {
+      return reader.problem(pointer, message);
+    }
+
+    /** Where {@code pointer} is in this file. */
+    CatalogProblem locate(String pointer) {
+      return reader.at(pointer, "");
+    }
+  }
+
+  private final CatalogFile file;
+  private final Function<ToolDefinition, ToolExecutor> executors;
+  private final List<CatalogProblem> problems = new ArrayList<>();
+  private String text = "";
+  private Locations locations;
+
+  private CatalogReader(CatalogFile file, Function<ToolDefinition, ToolExecutor> executors) {
+    this.file = file;
+    this.executors = executors;
+  }
+
+  /**
+   * Reads {@code file}; never throws for bad content.
+   *
+   * @param executors builds each tool's executor; it may throw {@link InvalidToolException} with a
+   *     pointer relative to the tool
+   */
+  static Result read(CatalogFile file, Function<ToolDefinition, ToolExecutor> executors) {
+    return new CatalogReader(file, executors).read();
+  }
+
+  private Result read() {
+    Map<String, String> names = new LinkedHashMap<>();
+    List<RegisteredTool> tools = new ArrayList<>();
+    Optional<JsonNode> list = parse().flatMap(this::toolList);
+    for (int i = 0; list.isPresent() && i < list.get().size(); i++) {
+      String base = "/" + TOOLS + "/" + i;
+      Optional<RegisteredTool> tool = tool(list.get().get(i), base);
+      if (tool.isEmpty()) {
+        continue;
+      }
+      String name = tool.get().name();
+      String first = names.putIfAbsent(name, base + "/name");
+      if (first != null) {
+        problem(
+            base + "/name",
+            "tool '"
+                + name
+                + "' is defined twice in this file (first at line "
+                + at(first, "").line()
+                + "); rename or remove one");
+      } else {
+        tools.add(tool.get());
+      }
+    }
+    return new Result(this, tools, names);
+  }
+
+  private Optional<JsonNode> parse() {
+    try {
+      text = file.read();
+    } catch (UncheckedIOException e) {
+      problems.add(new CatalogProblem(file.label(), 0, 0, "", e.getMessage()));
+      return Optional.empty();
+    }
+    try {
+      JsonNode root =
+          file.isJson()
+              ? Json.mapper()
+                  .reader()
+                  .with(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                  .readTree(text)
+              : Json.yaml()
+                  .reader()
+                  .with(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                  .readTree(text);
+      return Optional.ofNullable(root)
+          .filter(r -> !r.isMissingNode() && !r.isNull())
+          .or(
+              () -> {
+                problems.add(
+                    new CatalogProblem(
+                        file.label(),
+                        0,
+                        0,
+                        "",
+                        "the file is empty; a catalog file holds 'tools:' followed by a list of tools"));
+                return Optional.empty();
+              });
+    } catch (JacksonException e) {
+      TokenStreamLocation at = e.getLocation();
+      problems.add(
+          new CatalogProblem(
+              file.label(),
+              at == null ? 0 : at.getLineNr(),
+              at == null ? 0 : at.getColumnNr(),
+              "",
+              (file.isJson() ? "malformed JSON: " : "malformed YAML: ")
+                  + parserMessage(e.getOriginalMessage())));
+      return Optional.empty();
+    }
+  }
+
+  /** The parser's message without the source excerpts YAML adds (the position is reported). */
+  static String parserMessage(String message) {
+    if (message == null) {
+      return "cannot parse";
+    }
+    return message
+        .lines()
+        .filter(l -> !l.isBlank() && !Character.isWhitespace(l.charAt(0)))
+        .map(String::strip)
+        .collect(Collectors.joining("; "));
+  }
+
+  private Optional<JsonNode> toolList(JsonNode root) {
+    if (!(root instanceof ObjectNode object)) {
+      problem("", "a catalog file is a mapping with a 'tools:' list, e.g. tools: [{name: …}]");
+      return Optional.empty();
+    }
+    for (String key : object.propertyNames()) {
+      if (!key.equals(TOOLS)) {
+        problem(
+            "/" + key,
+            "unknown top-level key '"
+                + key
+                + "'"
+                + (Strings.editDistance(key.toLowerCase(Locale.ROOT), TOOLS) <= 2
+                    ? " (did you mean 'tools'?)"
+                    : "")
+                + "; a catalog file has only 'tools:', a list of tools");
+      }
+    }
+    JsonNode list = object.get(TOOLS);
+    if (list == null || list.isNull()) {
+      if (problems.isEmpty()) { // else an unknown key above already said what is wrong
+        problem("", "no 'tools:' list; a catalog file holds 'tools:' followed by a list of tools");
+      }
+      return Optional.empty();
+    }
+    if (!list.isArray()) {
+      problem("/" + TOOLS, "'tools' must be a list (each item starts with '- name: …')");
+      return Optional.empty();
+    }
+    return Optional.of(list);
+  }
+
+  private Optional<RegisteredTool> tool(JsonNode json, String base) {
+    ToolDefinition definition;
+    try {
+      definition = ToolDefinitionCodec.fromJson(json, file.source());
+      if (!definition.source().equals(file.source())) {
+        definition = definition.withSource(file.source());
+      }
+    } catch (InvalidToolException e) {
+      problem(base + e.pointer(), e.getMessage());
+      return Optional.empty();
+    }
+    String label = "tool '" + definition.name() + "'";
+    if (ToolNames.isReserved(definition.name())) {
+      problem(
+          base + "/name",
+          label
+              + ": the name is reserved for a meta-tool ("
+              + String.join(", ", ToolNames.RESERVED.stream().sorted().toList())
+              + "); rename it, e.g. 'my_"
+              + definition.name()
+              + "'");
+      return Optional.empty();
+    }
+    if (definition.implementation() instanceof Implementation.Provided) {
+      problem(
+          base,
+          label
+              + ": declares neither 'http' nor 'command'; a catalog tool needs one of them,"
+              + " e.g. http: {method: GET, url: \"https://…\"} or command: [python3, tool.py]");
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(new RegisteredTool(definition, executors.apply(definition)));
+    } catch (InvalidToolException e) {
+      String message = e.getMessage();
+      problem(base + e.pointer(), message.startsWith("tool '") ? message : label + ": " + message);
+    } catch (RuntimeException e) {
+      problem(base, label + ": " + e.getMessage());
+    }
+    return Optional.empty();
+  }
+
+  private CatalogProblem problem(String pointer, String message) {
+    CatalogProblem p = at(pointer, message);
+    problems.add(p);
+    return p;
+  }
+
+  private CatalogProblem at(String pointer, String message) {
+    if (locations == null) {
+      locations = Locations.of(text, file.isJson());
+    }
+    Locations.Location l = locations.locate(pointer);
+    return new CatalogProblem(file.label(), l.line(), l.column(), pointer, message);
+  }
+}
