@@ -390,6 +390,14 @@ public final class ToolgateServer implements AutoCloseable {
 
   private void frameworkError(HttpResponseException e, Context ctx) {
     int status = e.getStatus();
+    if (status == 404) {
+      notFound(ctx);
+      return;
+    }
+    if (status == 405) {
+      methodNotAllowed(ctx);
+      return;
+    }
     String code =
         switch (status) {
           case 400 -> "invalid_request";
