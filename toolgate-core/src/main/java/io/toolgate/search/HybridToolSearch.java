@@ -1,0 +1,497 @@
+package io.toolgate.search;
+
+import io.toolgate.catalog.RegistryEvent;
+import io.toolgate.catalog.RegistryListener;
+import io.toolgate.catalog.ToolDefinition;
+import io.toolgate.catalog.ToolRegistry;
+import io.toolgate.search.fusion.ChannelInput;
+import io.toolgate.search.fusion.Fused;
+import io.toolgate.search.fusion.Fusion;
+import io.toolgate.search.fusion.Ranking;
+import io.toolgate.search.lexical.LuceneLexicalIndex;
+import io.toolgate.search.lexical.SparseScores;
+import io.toolgate.search.spi.Embedder;
+import io.toolgate.search.vector.ToolVectors;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Hybrid tool search: three lexical channels on an in-memory Lucene index and a vector channel per
+ * embedder, fused into one ranking that explains itself.
+ *
+ * <pre>{@code
+ * HybridToolSearch search = HybridToolSearch.builder()
+ *     .embedder(Embedders.create("local:bge-small-en-v1.5"))
+ *     .dataDirectory(Path.of("data"))          // vector cache; optional
+ *     .build();
+ * search.follow(registry);                     // indexes the registry and tracks its changes
+ * SearchResponse r = search.search(SearchRequest.of("is it going to rain in Lisbon"));
+ * }</pre>
+ *
+ * <p>Channels: {@code full_text} (BM25F over stemmed name ×3, description ×2, parameters ×1),
+ * {@code keyword} (exact words as one bag, plus the request's keywords and quoted phrases), {@code
+ * schema} (query words against parameter keys), {@code vector} (cosine with each tool's embedded
+ * document; further embedders add {@code vector:<model>}). Scores combine by {@link
+ * SearchSettings#fusion()}, z-score by default; the lexical weights scale with the query's length.
+ * The reported {@code score} is the fused score over the best any tool could reach with the
+ * channels that took part (first in each), clipped to 0..1.
+ *
+ * <p>Filters apply before ranking. A query no lexical channel matches, and that the vector channel
+ * does not match closely enough ({@link SearchSettings#minSimilarity()}), returns no tools and a
+ * hint. While tool vectors are being computed, or when the embedder fails, the search runs on the
+ * lexical channels and says so in {@code search_mode} ({@code lexical_zscore} instead of {@code
+ * hybrid_zscore}; {@code lexical_rrf} / {@code hybrid_rrf} with RRF).
+ *
+ * <p>Thread-safe: searches run concurrently; index updates (registry events) take a short write
+ * lock, and tool vectors are computed on a background thread per embedder.
+ */
+public final class HybridToolSearch implements ToolSearch, RegistryListener {
+  private static final Logger LOG = LoggerFactory.getLogger(HybridToolSearch.class);
+  private static final Pattern QUOTED = Pattern.compile("\"([^\"]+)\"");
+  private static final double MIN_LENGTH_FACTOR = 0.25;
+  private static final double MAX_LENGTH_FACTOR = 4;
+
+  private final SearchSettings settings;
+  private final Fusion fusion;
+  private final LuceneLexicalIndex lexical;
+  private final List<ToolVectors> vectors;
+  private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+  private volatile Catalog catalog = Catalog.EMPTY;
+  private ToolRegistry followed;
+
+  private HybridToolSearch(Builder b) {
+    this.settings = b.settings;
+    this.fusion = Fusion.of(settings.fusion(), settings.rrfK());
+    this.lexical = new LuceneLexicalIndex(settings.lexical());
+    List<ToolVectors> v = new ArrayList<>();
+    for (Embedder e : b.embedders) {
+      v.add(
+          new ToolVectors(e, settings.documentStyle(), b.dataDirectory, settings.embedBatchSize()));
+    }
+    this.vectors = List.copyOf(v);
+  }
+
+  /** A builder with {@link SearchSettings#defaults()} and no embedder. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Configures a {@link HybridToolSearch}. */
+  public static final class Builder {
+    private SearchSettings settings = SearchSettings.defaults();
+    private final List<Embedder> embedders = new ArrayList<>();
+    private Optional<Path> dataDirectory = Optional.empty();
+
+    private Builder() {}
+
+    public Builder settings(SearchSettings settings) {
+      this.settings = Objects.requireNonNull(settings, "settings");
+      return this;
+    }
+
+    /**
+     * Adds an embedder: the first feeds the {@code vector} channel, later ones {@code
+     * vector:<model>}. The search does not close embedders; their owner does.
+     */
+    public Builder embedder(Embedder embedder) {
+      embedders.add(Objects.requireNonNull(embedder, "embedder"));
+      return this;
+    }
+
+    /** Where tool vectors are cached ({@code vectors-<model>.bin}); none by default. */
+    public Builder dataDirectory(Path directory) {
+      this.dataDirectory = Optional.of(directory);
+      return this;
+    }
+
+    public HybridToolSearch build() {
+      return new HybridToolSearch(this);
+    }
+  }
+
+  /** The settings this search ranks with. */
+  public SearchSettings settings() {
+    return settings;
+  }
+
+  /**
+   * Indexes every tool of {@code registry} and follows its changes from now on.
+   *
+   * @throws IllegalStateException when this search already follows a registry
+   */
+  public void follow(ToolRegistry registry) {
+    synchronized (this) {
+      if (followed != null) {
+        throw new IllegalStateException("this search already follows a registry");
+      }
+      followed = registry;
+    }
+    registry.addListener(this);
+    // Events from now on are applied as they come; indexing the snapshot twice is harmless.
+    update(registry.definitions(), List.of());
+  }
+
+  /** Applies registry changes incrementally. */
+  @Override
+  public void onChange(List<RegistryEvent> events) {
+    Map<String, Optional<ToolDefinition>> last = new LinkedHashMap<>();
+    for (RegistryEvent event : events) {
+      switch (event) {
+        case RegistryEvent.Added a -> last.put(a.tool().name(), Optional.of(a.tool()));
+        case RegistryEvent.Replaced r -> {
+          if (!r.previous().name().equals(r.tool().name())) {
+            last.put(r.previous().name(), Optional.empty());
+          }
+          last.put(r.tool().name(), Optional.of(r.tool()));
+        }
+        case RegistryEvent.Removed r -> last.put(r.tool().name(), Optional.empty());
+      }
+    }
+    List<ToolDefinition> upserts = new ArrayList<>();
+    List<String> removals = new ArrayList<>();
+    last.forEach((name, tool) -> tool.ifPresentOrElse(upserts::add, () -> removals.add(name)));
+    update(upserts, removals);
+  }
+
+  /**
+   * Adds or replaces (by name) {@code upserts} and removes {@code removals}: the lexical index
+   * changes at once, vectors of new or changed tools follow in the background.
+   */
+  public void update(Collection<ToolDefinition> upserts, Collection<String> removals) {
+    Catalog next;
+    lock.writeLock().lock();
+    try {
+      Catalog.Change change = catalog.apply(upserts, removals);
+      lexical.update(change.upserts(), change.removals());
+      catalog = change.next();
+      next = catalog;
+    } finally {
+      lock.writeLock().unlock();
+    }
+    for (ToolVectors v : vectors) {
+      v.refresh(next.tools.clone());
+    }
+  }
+
+  /**
+   * Waits until every tool has its vectors (or the embedders gave up).
+   *
+   * @return false when {@code timeout} passed first
+   */
+  public boolean awaitVectors(Duration timeout) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    for (ToolVectors v : vectors) {
+      if (!v.awaitIdle(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  @Override
+  public SearchCapabilities capabilities() {
+    List<String> backends =
+        new ArrayList<>(
+            List.of(SearchSettings.FULL_TEXT, SearchSettings.KEYWORD, SearchSettings.SCHEMA));
+    for (int i = 0; i < vectors.size(); i++) {
+      backends.add(vectorSource(i));
+    }
+    return new SearchCapabilities(
+        backends,
+        vectors.isEmpty() ? Optional.empty() : Optional.of(vectors.get(0).embedder().modelId()),
+        !vectors.isEmpty() && vectors.stream().allMatch(ToolVectors::usable),
+        catalog.live,
+        settings.fusion().wire());
+  }
+
+  private String vectorSource(int i) {
+    return i == 0
+        ? SearchSettings.VECTOR
+        : SearchSettings.VECTOR + ":" + vectors.get(i).embedder().modelId();
+  }
+
+  @Override
+  public SearchResponse search(SearchRequest request) {
+    if (request.mode() == SearchMode.VECTOR && vectors.isEmpty()) {
+      throw new InvalidSearchException(
+          "vector search needs an embedding model: configure one under embeddings:, or search in"
+              + " hybrid or lexical mode");
+    }
+    String text =
+        request.keywords().isEmpty()
+            ? request.query()
+            : (request.query() + " " + String.join(" ", request.keywords())).strip();
+    List<float[]> queryVectors = request.mode() == SearchMode.LEXICAL ? List.of() : embed(text);
+    boolean vectorUsed = queryVectors.stream().anyMatch(Objects::nonNull);
+    boolean lexicalUsed = request.mode() != SearchMode.VECTOR || !vectorUsed;
+    lock.readLock().lock();
+    try {
+      Catalog cat = catalog;
+      QueryTerms terms = QueryTerms.of(lexical, text, phrases(request));
+      boolean[] allowed = allowed(cat, request.filter());
+      int population = allowed == null ? cat.live : count(allowed);
+      List<ChannelInput> channels = new ArrayList<>();
+      double lengthFactor = vectorUsed ? lengthFactor(request.query()) : 1;
+      if (lexicalUsed) {
+        addLexical(channels, terms, allowed, lengthFactor);
+      }
+      double bestCosine = Double.NEGATIVE_INFINITY;
+      for (int i = 0; i < queryVectors.size(); i++) {
+        float[] q = queryVectors.get(i);
+        if (q != null) {
+          SparseScores scores = new SparseScores(cat.live);
+          vectors.get(i).score(q, cat.keys, allowed, scores::add);
+          for (int j = 0; j < scores.size(); j++) {
+            bestCosine = Math.max(bestCosine, scores.score(j));
+          }
+          channels.add(
+              new ChannelInput(vectorSource(i), settings.weight(vectorSource(i)), scores, true));
+        }
+      }
+      String mode =
+          request.mode() == SearchMode.VECTOR && vectorUsed
+              ? "vector"
+              : (vectorUsed ? "hybrid_" : "lexical_") + settings.fusion().wire();
+      boolean lexicalMatch =
+          channels.stream().anyMatch(c -> !c.scoresAll() && c.scores().size() > 0);
+      if (!lexicalMatch && !(vectorUsed && bestCosine >= settings.minSimilarity())) {
+        return noMatch(request, mode, cat);
+      }
+      Fused fused = fusion.fuse(channels, cat.tools.length, population, cat.names);
+      return respond(request, mode, cat, channels, fused, terms);
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
+  private void addLexical(
+      List<ChannelInput> channels, QueryTerms terms, boolean[] allowed, double factor) {
+    channels.add(
+        new ChannelInput(
+            SearchSettings.FULL_TEXT,
+            settings.weight(SearchSettings.FULL_TEXT) * factor,
+            filtered(lexical.fullText(terms.stemmed()), allowed),
+            false));
+    channels.add(
+        new ChannelInput(
+            SearchSettings.KEYWORD,
+            settings.weight(SearchSettings.KEYWORD) * factor,
+            filtered(lexical.keyword(terms.exact(), terms.phrases()), allowed),
+            false));
+    if (settings.weight(SearchSettings.SCHEMA) > 0) {
+      channels.add(
+          new ChannelInput(
+              SearchSettings.SCHEMA,
+              settings.weight(SearchSettings.SCHEMA) * factor,
+              filtered(lexical.schema(terms.stemmed()), allowed),
+              false));
+    }
+  }
+
+  /**
+   * Long requests restate the tool's own words, short ones name a capability: the lexical weights
+   * scale with {@code words / pivot}, clipped to 0.25..4 (+0.9 to +1.5 NDCG on the dev sets).
+   */
+  private double lengthFactor(String query) {
+    if (settings.lengthPivot() == 0) {
+      return 1;
+    }
+    int words = query.strip().isEmpty() ? 0 : query.strip().split("\\s+").length;
+    return Math.clamp(words / settings.lengthPivot(), MIN_LENGTH_FACTOR, MAX_LENGTH_FACTOR);
+  }
+
+  private List<float[]> embed(String text) {
+    List<float[]> out = new ArrayList<>(vectors.size());
+    for (ToolVectors v : vectors) {
+      float[] q = null;
+      if (v.usable()) {
+        try {
+          q = v.embedder().embedQuery(text);
+        } catch (RuntimeException e) {
+          LOG.warn(
+              "query embedding with {} failed, searching lexically: {}",
+              v.embedder().modelId(),
+              e.toString());
+        }
+      }
+      out.add(q);
+    }
+    return out;
+  }
+
+  private static List<String> phrases(SearchRequest request) {
+    List<String> phrases = new ArrayList<>(request.keywords());
+    Matcher m = QUOTED.matcher(request.query());
+    while (m.find()) {
+      phrases.add(m.group(1));
+    }
+    return phrases;
+  }
+
+  private static boolean[] allowed(Catalog cat, SearchFilter filter) {
+    if (filter == SearchFilter.NONE) {
+      return null;
+    }
+    boolean[] allowed = new boolean[cat.tools.length];
+    for (int slot = 0; slot < allowed.length; slot++) {
+      ToolDefinition tool = cat.tools[slot];
+      allowed[slot] = tool != null && filter.test(tool);
+    }
+    return allowed;
+  }
+
+  private static int count(boolean[] allowed) {
+    int n = 0;
+    for (boolean a : allowed) {
+      n += a ? 1 : 0;
+    }
+    return n;
+  }
+
+  private static SparseScores filtered(SparseScores scores, boolean[] allowed) {
+    if (allowed == null) {
+      return scores;
+    }
+    SparseScores out = new SparseScores(scores.size());
+    for (int i = 0; i < scores.size(); i++) {
+      if (allowed[scores.slot(i)]) {
+        out.add(scores.slot(i), scores.score(i));
+      }
+    }
+    return out;
+  }
+
+  private SearchResponse noMatch(SearchRequest request, String mode, Catalog cat) {
+    StringBuilder hint =
+        new StringBuilder("no tool matched \"")
+            .append(request.query())
+            .append(
+                "\": describe the capability in other words (what the tool does or what it"
+                    + " acts on), or use fewer words");
+    List<String> close =
+        io.toolgate.catalog.Strings.closest(request.query().strip(), cat.slots.keySet(), 3);
+    if (!close.isEmpty()) {
+      hint.append("; similar tool names: ").append(String.join(", ", close));
+    }
+    return new SearchResponse(
+        request.query(), request.keywords(), mode, false, List.of(), Optional.of(hint.toString()));
+  }
+
+  private SearchResponse respond(
+      SearchRequest request,
+      String mode,
+      Catalog cat,
+      List<ChannelInput> channels,
+      Fused fused,
+      QueryTerms terms) {
+    int[] top = topCandidates(fused, request.limit(), cat.names);
+    List<SearchHit> hits = new ArrayList<>(top.length);
+    for (int i : top) {
+      int slot = fused.slots()[i];
+      double score = Math.clamp(fused.scores()[i] / fused.best(), 0.0, 1.0);
+      hits.add(
+          new SearchHit(
+              cat.tools[slot],
+              round(score),
+              terms.matchedIn(lexical, cat.tools[slot]),
+              sources(channels, slot, cat.names)));
+    }
+    boolean fallback = false;
+    if (request.minScore().isPresent() && !hits.isEmpty()) {
+      double min = request.minScore().get();
+      List<SearchHit> kept = hits.stream().filter(h -> h.score() >= min).toList();
+      if (kept.isEmpty()) {
+        kept = List.of(hits.get(0));
+        fallback = true;
+      }
+      hits = kept;
+    }
+    return new SearchResponse(
+        request.query(), request.keywords(), mode, fallback, hits, Optional.empty());
+  }
+
+  /** Indexes into {@code fused} of the best {@code limit} candidates, best first. */
+  private static int[] topCandidates(Fused fused, int limit, String[] names) {
+    // Rank by the double scores (floats would merge near-ties); names break exact ties.
+    int n = fused.slots().length;
+    int k = Math.min(limit, n);
+    java.util.PriorityQueue<Integer> heap =
+        new java.util.PriorityQueue<>(
+            Math.max(1, k),
+            (x, y) ->
+                Ranking.before(
+                        fused.scores()[x],
+                        names[fused.slots()[x]],
+                        fused.scores()[y],
+                        names[fused.slots()[y]])
+                    ? 1
+                    : -1);
+    for (int i = 0; i < n; i++) {
+      if (heap.size() < k) {
+        heap.add(i);
+      } else if (k > 0
+          && Ranking.before(
+              fused.scores()[i],
+              names[fused.slots()[i]],
+              fused.scores()[heap.peek()],
+              names[fused.slots()[heap.peek()]])) {
+        heap.poll();
+        heap.add(i);
+      }
+    }
+    int[] out = new int[heap.size()];
+    for (int i = out.length - 1; i >= 0; i--) {
+      out[i] = heap.poll();
+    }
+    return out;
+  }
+
+  private static List<MatchSource> sources(List<ChannelInput> channels, int slot, String[] names) {
+    List<MatchSource> out = new ArrayList<>();
+    for (ChannelInput c : channels) {
+      double score = Ranking.scoreOf(c.scores(), slot);
+      if (!Double.isNaN(score)) {
+        out.add(new MatchSource(c.source(), Ranking.rankOf(c.scores(), slot, names), round(score)));
+      }
+    }
+    out.sort(
+        java.util.Comparator.comparingInt(MatchSource::rank).thenComparing(MatchSource::source));
+    return out;
+  }
+
+  private static double round(double value) {
+    return Math.round(value * 10_000) / 10_000.0;
+  }
+
+  /** Stops following the registry and the embedding workers, and frees the index. */
+  @Override
+  public void close() {
+    ToolRegistry registry;
+    synchronized (this) {
+      registry = followed;
+      followed = null;
+    }
+    if (registry != null) {
+      registry.removeListener(this);
+    }
+    vectors.forEach(ToolVectors::close);
+    lock.writeLock().lock();
+    try {
+      lexical.close();
+    } finally {
+      lock.writeLock().unlock();
+    }
+  }
+}

@@ -1,0 +1,263 @@
+package io.toolgate.search;
+
+import io.toolgate.search.fusion.FusionMethod;
+import io.toolgate.search.lexical.LexicalSettings;
+import io.toolgate.search.vector.DocumentStyle;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * How {@link HybridToolSearch} ranks: fusion, channel weights, BM25 parameters, the query-length
+ * rule and the text tools are embedded as. Immutable; {@code with…} methods return copies.
+ *
+ * <pre>{@code
+ * SearchSettings settings = SearchSettings.defaults()
+ *     .withFusion(FusionMethod.RRF)
+ *     .withWeight("schema", 0.0);
+ * SearchSettings fromYaml = SearchSettings.fromConfig(Map.of("fusion", "rrf", "rrf_k", 60));
+ * }</pre>
+ *
+ * @param fusion how channel scores combine ({@code search.fusion}: {@code zscore} or {@code rrf})
+ * @param rrfK the RRF rank constant ({@code search.rrf_k}, default 60)
+ * @param weights weight per channel: {@code full_text}, {@code keyword}, {@code schema}, {@code
+ *     vector} ({@code search.weights.*}); a second embedder's channel {@code vector:<model>} falls
+ *     back to the {@code vector} weight
+ * @param lexical field boosts and BM25 parameters ({@code search.boosts.*}, {@code search.bm25.*})
+ * @param lengthPivot the query length, in words, at which lexical and vector channels count as
+ *     weighted; longer queries weigh the lexical channels up, shorter ones down (factor {@code
+ *     words / pivot} clipped to 0.25..4); 0 turns the rule off ({@code search.length_pivot})
+ * @param minSimilarity when no lexical channel matches, vector hits count only if the best cosine
+ *     reaches this ({@code search.min_similarity}); otherwise the query matched nothing
+ * @param documentStyle the text each tool is embedded as ({@code search.document}: {@code plain} or
+ *     {@code json})
+ * @param embedBatchSize tools per embedder call when computing tool vectors ({@code
+ *     search.embed_batch_size})
+ */
+public record SearchSettings(
+    FusionMethod fusion,
+    int rrfK,
+    Map<String, Double> weights,
+    LexicalSettings lexical,
+    double lengthPivot,
+    double minSimilarity,
+    DocumentStyle documentStyle,
+    int embedBatchSize) {
+
+  /** The channel names. */
+  public static final String FULL_TEXT = "full_text";
+
+  public static final String KEYWORD = "keyword";
+  public static final String SCHEMA = "schema";
+  public static final String VECTOR = "vector";
+
+  private static final Map<String, Double> DEFAULT_WEIGHTS =
+      Map.of(FULL_TEXT, 1.0, KEYWORD, 1.0, SCHEMA, 0.1, VECTOR, 1.0);
+
+  public SearchSettings {
+    Objects.requireNonNull(fusion, "fusion");
+    Objects.requireNonNull(lexical, "lexical");
+    Objects.requireNonNull(documentStyle, "documentStyle");
+    if (rrfK < 1) {
+      throw new IllegalArgumentException("illegal rrf_k value: " + rrfK + ", must be >= 1");
+    }
+    Map<String, Double> merged = new HashMap<>(DEFAULT_WEIGHTS);
+    weights.forEach(
+        (channel, w) -> {
+          if (w == null || !(w >= 0) || w.isInfinite()) {
+            throw new IllegalArgumentException(
+                "illegal weight of channel " + channel + ": " + w + ", must be >= 0");
+          }
+          merged.put(channel, w);
+        });
+    weights = Map.copyOf(merged);
+    if (!(lengthPivot >= 0) || Double.isInfinite(lengthPivot)) {
+      throw new IllegalArgumentException(
+          "illegal length_pivot value: " + lengthPivot + ", must be >= 0 (0 = off)");
+    }
+    if (!(minSimilarity >= -1 && minSimilarity <= 1)) {
+      throw new IllegalArgumentException(
+          "illegal min_similarity value: " + minSimilarity + ", must be between -1 and 1");
+    }
+    if (embedBatchSize < 1) {
+      throw new IllegalArgumentException(
+          "illegal embed_batch_size value: " + embedBatchSize + ", must be >= 1");
+    }
+  }
+
+  /** The measured default: z-score fusion, the length rule at 25 words, plain documents. */
+  public static SearchSettings defaults() {
+    return new SearchSettings(
+        FusionMethod.ZSCORE,
+        60,
+        DEFAULT_WEIGHTS,
+        LexicalSettings.DEFAULTS,
+        25,
+        0.5,
+        DocumentStyle.PLAIN,
+        64);
+  }
+
+  /** The weight of {@code channel}; {@code vector:<model>} falls back to {@code vector}. */
+  public double weight(String channel) {
+    Double w = weights.get(channel);
+    if (w == null && channel.startsWith(VECTOR + ":")) {
+      w = weights.get(VECTOR);
+    }
+    return w == null ? 0 : w;
+  }
+
+  public SearchSettings withFusion(FusionMethod newFusion) {
+    return new SearchSettings(
+        newFusion,
+        rrfK,
+        weights,
+        lexical,
+        lengthPivot,
+        minSimilarity,
+        documentStyle,
+        embedBatchSize);
+  }
+
+  public SearchSettings withRrfK(int newRrfK) {
+    return new SearchSettings(
+        fusion,
+        newRrfK,
+        weights,
+        lexical,
+        lengthPivot,
+        minSimilarity,
+        documentStyle,
+        embedBatchSize);
+  }
+
+  /** A copy where {@code channel} weighs {@code weight} (0 turns it off). */
+  public SearchSettings withWeight(String channel, double weight) {
+    Map<String, Double> next = new HashMap<>(weights);
+    next.put(channel, weight);
+    return new SearchSettings(
+        fusion, rrfK, next, lexical, lengthPivot, minSimilarity, documentStyle, embedBatchSize);
+  }
+
+  public SearchSettings withLexical(LexicalSettings newLexical) {
+    return new SearchSettings(
+        fusion,
+        rrfK,
+        weights,
+        newLexical,
+        lengthPivot,
+        minSimilarity,
+        documentStyle,
+        embedBatchSize);
+  }
+
+  public SearchSettings withLengthPivot(double newPivot) {
+    return new SearchSettings(
+        fusion, rrfK, weights, lexical, newPivot, minSimilarity, documentStyle, embedBatchSize);
+  }
+
+  public SearchSettings withMinSimilarity(double newMinSimilarity) {
+    return new SearchSettings(
+        fusion,
+        rrfK,
+        weights,
+        lexical,
+        lengthPivot,
+        newMinSimilarity,
+        documentStyle,
+        embedBatchSize);
+  }
+
+  public SearchSettings withDocumentStyle(DocumentStyle newStyle) {
+    return new SearchSettings(
+        fusion, rrfK, weights, lexical, lengthPivot, minSimilarity, newStyle, embedBatchSize);
+  }
+
+  public SearchSettings withEmbedBatchSize(int newBatchSize) {
+    return new SearchSettings(
+        fusion, rrfK, weights, lexical, lengthPivot, minSimilarity, documentStyle, newBatchSize);
+  }
+
+  /**
+   * Settings from the {@code search:} section of {@code toolgate.yaml}, defaults for what is
+   * absent. Reads {@code fusion}, {@code rrf_k}, {@code weights}, {@code boosts}, {@code bm25},
+   * {@code length_pivot}, {@code min_similarity}, {@code document} and {@code embed_batch_size};
+   * other keys ({@code mode}, {@code limit}, {@code pinned}) belong to their readers and are
+   * ignored here.
+   *
+   * @throws IllegalArgumentException naming the key and the legal values
+   */
+  public static SearchSettings fromConfig(Map<String, ?> search) {
+    SearchSettings s = defaults();
+    if (search == null) {
+      return s;
+    }
+    if (search.get("fusion") != null) {
+      s = s.withFusion(FusionMethod.parse(String.valueOf(search.get("fusion"))));
+    }
+    if (search.get("rrf_k") != null) {
+      s = s.withRrfK((int) number(search, "rrf_k"));
+    }
+    if (search.get("weights") instanceof Map<?, ?> weights) {
+      for (Map.Entry<?, ?> e : weights.entrySet()) {
+        s = s.withWeight(String.valueOf(e.getKey()), number(weights, e.getKey()));
+      }
+    }
+    LexicalSettings lex = s.lexical();
+    if (search.get("boosts") instanceof Map<?, ?> boosts) {
+      lex =
+          new LexicalSettings(
+              boosts.get("name") == null ? lex.nameBoost() : (float) number(boosts, "name"),
+              boosts.get("description") == null
+                  ? lex.descriptionBoost()
+                  : (float) number(boosts, "description"),
+              boosts.get("parameters") == null
+                  ? lex.parametersBoost()
+                  : (float) number(boosts, "parameters"),
+              lex.k1(),
+              lex.b());
+    }
+    if (search.get("bm25") instanceof Map<?, ?> bm25) {
+      lex =
+          new LexicalSettings(
+              lex.nameBoost(),
+              lex.descriptionBoost(),
+              lex.parametersBoost(),
+              bm25.get("k1") == null ? lex.k1() : (float) number(bm25, "k1"),
+              bm25.get("b") == null ? lex.b() : (float) number(bm25, "b"));
+    }
+    s = s.withLexical(lex);
+    if (search.get("length_pivot") != null) {
+      s = s.withLengthPivot(number(search, "length_pivot"));
+    }
+    if (search.get("min_similarity") != null) {
+      s = s.withMinSimilarity(number(search, "min_similarity"));
+    }
+    if (search.get("document") != null) {
+      s = s.withDocumentStyle(DocumentStyle.parse(String.valueOf(search.get("document"))));
+    }
+    if (search.get("embed_batch_size") != null) {
+      s = s.withEmbedBatchSize((int) number(search, "embed_batch_size"));
+    }
+    return s;
+  }
+
+  private static double number(Map<?, ?> map, Object key) {
+    Object value = map.get(key);
+    if (value instanceof Number n) {
+      return n.doubleValue();
+    }
+    try {
+      return Double.parseDouble(String.valueOf(value).strip());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "search."
+              + String.valueOf(key).toLowerCase(Locale.ROOT)
+              + ": '"
+              + value
+              + "' is not a number",
+          e);
+    }
+  }
+}

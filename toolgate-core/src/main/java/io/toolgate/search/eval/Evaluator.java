@@ -1,0 +1,212 @@
+package io.toolgate.search.eval;
+
+import io.toolgate.search.HybridToolSearch;
+import io.toolgate.search.SearchHit;
+import io.toolgate.search.SearchMode;
+import io.toolgate.search.SearchRequest;
+import io.toolgate.search.SearchResponse;
+import io.toolgate.search.SearchSettings;
+import io.toolgate.search.spi.Embedder;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Measures retrieval quality: indexes a tools file, runs every query, and averages Recall@1/5/10,
+ * NDCG@10 and MRR over the queries.
+ *
+ * <pre>{@code
+ * EvalReport report = Evaluator.run(
+ *     EvalFiles.readTools(Path.of("bfcl.tools.jsonl")),
+ *     EvalFiles.readQueries(Path.of("bfcl.queries.jsonl")),
+ *     EvalOptions.of(EvalMode.HYBRID).withEmbedders(List.of(embedder)));
+ * System.out.println(report.toJson());
+ * }</pre>
+ *
+ * <p>Metrics, for a query with relevant set R and ranking r₁…r₂₀: Recall@k = |R ∩ {r₁…r_k}| / |R|;
+ * NDCG@10 = DCG / IDCG with DCG = Σᵢ₌₁¹⁰ [rᵢ ∈ R] / log₂(i + 1) and IDCG the same for the ideal
+ * ranking (min(|R|, 10) relevant tools first); MRR = 1 / rank of the first relevant tool within the
+ * top 20, else 0. Each is averaged over queries (macro).
+ */
+public final class Evaluator {
+  /** How many tools each query retrieves. */
+  public static final int DEPTH = SearchRequest.MAX_LIMIT;
+
+  private Evaluator() {}
+
+  /**
+   * Runs {@code queries} against a catalog of exactly {@code tools}.
+   *
+   * @throws IllegalArgumentException when the mode needs an embedder and none is given
+   */
+  public static EvalReport run(List<EvalTool> tools, List<EvalQuery> queries, EvalOptions options) {
+    Run run = new Run(tools, options);
+    try {
+      return run.measure(queries);
+    } finally {
+      run.close();
+    }
+  }
+
+  /** The ranked tool names (data-set names) a query gets, for inspection. */
+  public static List<List<String>> rankings(
+      List<EvalTool> tools, List<EvalQuery> queries, EvalOptions options) {
+    Run run = new Run(tools, options);
+    try {
+      List<List<String>> out = new ArrayList<>();
+      for (EvalQuery q : queries) {
+        out.add(run.rank(q.query()));
+      }
+      return out;
+    } finally {
+      run.close();
+    }
+  }
+
+  private static final class Run {
+    private final EvalCatalog catalog;
+    private final HybridToolSearch search;
+    private final SearchMode mode;
+    private final List<QueryVectorCache> caches = new ArrayList<>();
+
+    Run(List<EvalTool> tools, EvalOptions options) {
+      boolean needsVectors = options.mode() == EvalMode.HYBRID || options.mode() == EvalMode.VECTOR;
+      if (options.mode() == EvalMode.VECTOR && options.embedders().isEmpty()) {
+        throw new IllegalArgumentException("eval mode vector needs an embedding model");
+      }
+      this.catalog = new EvalCatalog(tools);
+      this.mode =
+          switch (options.mode()) {
+            case HYBRID -> SearchMode.HYBRID;
+            case LEXICAL, BM25 -> SearchMode.LEXICAL;
+            case VECTOR -> SearchMode.VECTOR;
+          };
+      HybridToolSearch.Builder builder = HybridToolSearch.builder().settings(settings(options));
+      options.dataDirectory().ifPresent(builder::dataDirectory);
+      if (needsVectors) {
+        for (Embedder e : options.embedders()) {
+          if (options.dataDirectory().isPresent()) {
+            QueryVectorCache cached = new QueryVectorCache(e, options.dataDirectory().get());
+            caches.add(cached);
+            builder.embedder(cached);
+          } else {
+            builder.embedder(e);
+          }
+        }
+      }
+      this.search = builder.build();
+      search.update(catalog.definitions(), List.of());
+      try {
+        if (!search.awaitVectors(options.vectorTimeout())) {
+          throw new IllegalStateException(
+              "tool vectors not ready after " + options.vectorTimeout());
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while embedding tools", e);
+      }
+      if (needsVectors && !options.embedders().isEmpty() && !search.capabilities().vectorsReady()) {
+        throw new IllegalStateException("tool embedding failed; see the log");
+      }
+    }
+
+    private static SearchSettings settings(EvalOptions options) {
+      SearchSettings s = options.settings();
+      if (options.mode() == EvalMode.BM25) {
+        return s.withWeight(SearchSettings.FULL_TEXT, 0)
+            .withWeight(SearchSettings.SCHEMA, 0)
+            .withWeight(SearchSettings.KEYWORD, 1)
+            .withLexical(io.toolgate.search.lexical.LexicalSettings.DEFAULTS);
+      }
+      if (!options.channels().isEmpty()) {
+        for (String channel :
+            List.of(
+                SearchSettings.FULL_TEXT,
+                SearchSettings.KEYWORD,
+                SearchSettings.SCHEMA,
+                SearchSettings.VECTOR)) {
+          if (!options.channels().contains(channel)) {
+            s = s.withWeight(channel, 0);
+          }
+        }
+        for (String channel : s.weights().keySet()) {
+          if (channel.startsWith(SearchSettings.VECTOR + ":")
+              && !options.channels().contains(channel)) {
+            s = s.withWeight(channel, 0);
+          }
+        }
+      }
+      return s;
+    }
+
+    List<String> rank(String query) {
+      SearchResponse response =
+          search.search(SearchRequest.of(query).withLimit(DEPTH).withMode(mode));
+      List<String> names = new ArrayList<>(response.tools().size());
+      for (SearchHit hit : response.tools()) {
+        names.add(catalog.original(hit.tool().name()));
+      }
+      return names;
+    }
+
+    EvalReport measure(List<EvalQuery> queries) {
+      double r1 = 0;
+      double r5 = 0;
+      double r10 = 0;
+      double ndcg = 0;
+      double mrr = 0;
+      for (EvalQuery q : queries) {
+        List<String> ranked = rank(q.query());
+        Set<String> relevant = new HashSet<>(q.relevant());
+        r1 += recall(ranked, relevant, 1);
+        r5 += recall(ranked, relevant, 5);
+        r10 += recall(ranked, relevant, 10);
+        ndcg += ndcg(ranked, relevant, 10);
+        mrr += reciprocalRank(ranked, relevant);
+      }
+      int n = Math.max(1, queries.size());
+      return new EvalReport(queries.size(), r1 / n, r5 / n, r10 / n, ndcg / n, mrr / n);
+    }
+
+    void close() {
+      caches.forEach(QueryVectorCache::flush);
+      search.close();
+    }
+  }
+
+  static double recall(List<String> ranked, Set<String> relevant, int k) {
+    int found = 0;
+    for (int i = 0; i < Math.min(k, ranked.size()); i++) {
+      found += relevant.contains(ranked.get(i)) ? 1 : 0;
+    }
+    return (double) found / relevant.size();
+  }
+
+  static double ndcg(List<String> ranked, Set<String> relevant, int k) {
+    double dcg = 0;
+    for (int i = 0; i < Math.min(k, ranked.size()); i++) {
+      if (relevant.contains(ranked.get(i))) {
+        dcg += 1 / log2(i + 2);
+      }
+    }
+    double ideal = 0;
+    for (int i = 0; i < Math.min(k, relevant.size()); i++) {
+      ideal += 1 / log2(i + 2);
+    }
+    return dcg / ideal;
+  }
+
+  static double reciprocalRank(List<String> ranked, Set<String> relevant) {
+    for (int i = 0; i < ranked.size(); i++) {
+      if (relevant.contains(ranked.get(i))) {
+        return 1.0 / (i + 1);
+      }
+    }
+    return 0;
+  }
+
+  private static double log2(double x) {
+    return Math.log(x) / Math.log(2);
+  }
+}

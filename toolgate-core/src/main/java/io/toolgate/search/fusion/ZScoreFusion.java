@@ -1,0 +1,85 @@
+package io.toolgate.search.fusion;
+
+import io.toolgate.search.lexical.SparseScores;
+import java.util.List;
+
+/**
+ * Weighted z-score fusion: {@code fused(t) = Σ_c w_c · (s_c(t) − μ_c) / σ_c}.
+ *
+ * <p>The mean μ and standard deviation σ of a lexical channel are taken over every eligible tool,
+ * counting the tools it did not match as 0, so a match on a rare word stands many deviations above
+ * the catalog and a match on a common one barely clears it. For a channel that scores every tool
+ * (cosine), they are taken over the tools it scored, and a tool it could not score (vector still
+ * pending) adds 0: neither good nor bad. A channel whose scores are all equal carries no
+ * information and is left out. On the dev sets this beat the best weighted RRF by about 0.6 NDCG
+ * points, and standardizing beat dividing by the maximum and min-max scaling.
+ *
+ * <p>{@link Fused#best()} is {@code Σ_c w_c · (max_c − μ_c) / σ_c}: what a tool first in every
+ * channel would get.
+ */
+public final class ZScoreFusion implements Fusion {
+
+  @Override
+  public Fused fuse(List<ChannelInput> channels, int slotCount, int population, String[] names) {
+    double[] acc = new double[slotCount];
+    boolean[] candidate = new boolean[slotCount];
+    int candidates = 0;
+    double base = 0;
+    double best = 0;
+    for (ChannelInput channel : channels) {
+      SparseScores s = channel.scores();
+      if (channel.weight() == 0 || s.size() == 0) {
+        continue;
+      }
+      double n = channel.scoresAll() ? s.size() : Math.max(population, s.size());
+      double sum = 0;
+      double sumSquares = 0;
+      double max = Double.NEGATIVE_INFINITY;
+      for (int i = 0; i < s.size(); i++) {
+        double v = s.score(i);
+        sum += v;
+        sumSquares += v * v;
+        max = Math.max(max, v);
+      }
+      double mean = sum / n;
+      double variance = sumSquares / n - mean * mean;
+      if (!(variance > 1e-12)) {
+        // Every tool scored the same; still a candidate source, with no say in the order.
+        for (int i = 0; i < s.size(); i++) {
+          int slot = s.slot(i);
+          if (!candidate[slot]) {
+            candidate[slot] = true;
+            candidates++;
+          }
+        }
+        continue;
+      }
+      double sd = Math.sqrt(variance);
+      double w = channel.weight() / sd;
+      if (!channel.scoresAll()) {
+        // Tools the lexical channel did not match score 0: (0 − mean) / sd each.
+        base -= w * mean;
+      }
+      best += w * (max - mean);
+      for (int i = 0; i < s.size(); i++) {
+        int slot = s.slot(i);
+        acc[slot] += channel.scoresAll() ? w * (s.score(i) - mean) : w * s.score(i);
+        if (!candidate[slot]) {
+          candidate[slot] = true;
+          candidates++;
+        }
+      }
+    }
+    int[] slots = new int[candidates];
+    double[] scores = new double[candidates];
+    int j = 0;
+    for (int slot = 0; slot < slotCount; slot++) {
+      if (candidate[slot]) {
+        slots[j] = slot;
+        scores[j] = acc[slot] + base;
+        j++;
+      }
+    }
+    return new Fused(slots, scores, best > 0 ? best : 1);
+  }
+}
