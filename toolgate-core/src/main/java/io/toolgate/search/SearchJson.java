@@ -1,0 +1,200 @@
+package io.toolgate.search;
+
+import io.toolgate.json.Json;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The wire form of {@code tool_search}: the one mapping every surface (REST, MCP, chat proxy, CLI)
+ * uses.
+ *
+ * <pre>{@code
+ * {"query": "…", "keywords": ["distinct"], "search_mode": "hybrid_rrf", "fallback": false,
+ *  "tools": [{"tool_id": "sql", "description": "…", "parameters": {…}, "score": 0.93,
+ *             "matched_terms": ["count"], "match_sources": [{"source": "full_text",
+ *             "rank": 1, "score": 4.23}]}]}
+ * }</pre>
+ *
+ * <p>Scores are rounded to four decimals. Reading a request is strict: unknown keys and values out
+ * of range are {@link InvalidSearchException}s that name the key and the legal values.
+ */
+public final class SearchJson {
+  private static final Set<String> REQUEST_KEYS =
+      new TreeSet<>(List.of("query", "keywords", "limit", "min_score", "filter", "mode"));
+  private static final Set<String> FILTER_KEYS = new TreeSet<>(List.of("tags", "sources"));
+
+  private SearchJson() {}
+
+  /** The {@code tool_search} response. */
+  public static ObjectNode toJson(SearchResponse response) {
+    ObjectNode out = Json.object();
+    out.put("query", response.query());
+    ArrayNode keywords = out.putArray("keywords");
+    response.keywords().forEach(keywords::add);
+    out.put("search_mode", response.searchMode());
+    out.put("fallback", response.fallback());
+    ArrayNode tools = out.putArray("tools");
+    response.tools().forEach(hit -> tools.add(hitJson(hit)));
+    response.hint().ifPresent(h -> out.put("hint", h));
+    return out;
+  }
+
+  /** One hit: {@code tool_id}, description, parameters, score, matched terms, channel ranks. */
+  public static ObjectNode hitJson(SearchHit hit) {
+    ObjectNode t = Json.object();
+    t.put("tool_id", hit.tool().name());
+    t.put("description", hit.tool().description());
+    t.set("parameters", hit.tool().parameters());
+    hit.tool().returns().ifPresent(r -> t.set("returns", r));
+    t.put("score", round(hit.score()));
+    ArrayNode terms = t.putArray("matched_terms");
+    hit.matchedTerms().forEach(terms::add);
+    ArrayNode sources = t.putArray("match_sources");
+    for (MatchSource m : hit.matchSources()) {
+      sources
+          .addObject()
+          .put("source", m.source())
+          .put("rank", m.rank())
+          .put("score", round(m.score()));
+    }
+    return t;
+  }
+
+  /** The capabilities document: active backends, embedding model, whether vectors are ready. */
+  public static ObjectNode capabilitiesJson(SearchCapabilities caps) {
+    ObjectNode out = Json.object();
+    ArrayNode backends = out.putArray("backends");
+    caps.backends().forEach(backends::add);
+    out.put("keyword", caps.backends().contains("keyword"));
+    out.put("vector", caps.backends().contains("vector"));
+    caps.embeddingModel().ifPresent(m -> out.put("embedding_model", m));
+    out.put("vectors_ready", caps.vectorsReady());
+    out.put("indexed_tools", caps.indexedTools());
+    out.put("fusion", caps.fusion());
+    return out;
+  }
+
+  /**
+   * Reads a {@code tool_search} request: {@code {query, keywords?, limit?, min_score?,
+   * filter?{tags, sources}, mode?}}.
+   *
+   * @param defaultLimit the limit when the request has none
+   * @throws InvalidSearchException naming the bad key or value and the fix
+   */
+  public static SearchRequest requestFromJson(JsonNode body, int defaultLimit) {
+    if (!(body instanceof ObjectNode request)) {
+      throw new InvalidSearchException(
+          "a search request must be a JSON object such as {\"query\": \"send an email\"}");
+    }
+    for (String key : request.propertyNames()) {
+      if (!REQUEST_KEYS.contains(key)) {
+        throw new InvalidSearchException(
+            "unknown search field '" + key + "'; known fields: " + REQUEST_KEYS);
+      }
+    }
+    JsonNode query = request.get("query");
+    if (query != null && !query.isNull() && !query.isString()) {
+      throw new InvalidSearchException("query must be a string, got " + query);
+    }
+    int limit = defaultLimit;
+    if (request.hasNonNull("limit")) {
+      JsonNode l = request.get("limit");
+      if (!l.isIntegralNumber() || l.asLong() < 1) {
+        throw new InvalidSearchException(
+            "limit must be a whole number from 1 to " + SearchRequest.MAX_LIMIT + ", got " + l);
+      }
+      limit = (int) Math.min(l.asLong(), SearchRequest.MAX_LIMIT);
+    }
+    Optional<Double> minScore = Optional.empty();
+    if (request.hasNonNull("min_score")) {
+      JsonNode m = request.get("min_score");
+      if (!m.isNumber()) {
+        throw new InvalidSearchException("min_score must be a number from 0 to 1, got " + m);
+      }
+      minScore = Optional.of(m.asDouble());
+    }
+    return new SearchRequest(
+        query == null || query.isNull() ? "" : query.asString(),
+        strings(request.get("keywords"), "keywords"),
+        limit,
+        minScore,
+        filter(request.get("filter")),
+        mode(request.get("mode")));
+  }
+
+  /**
+   * Parses a mode name: {@code hybrid}, {@code lexical} or {@code vector}.
+   *
+   * @throws InvalidSearchException for any other value
+   */
+  public static SearchMode parseMode(String name) {
+    try {
+      return SearchMode.valueOf(name.strip().toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new InvalidSearchException(
+          "mode must be one of hybrid, lexical, vector; got '" + name + "'");
+    }
+  }
+
+  private static SearchMode mode(JsonNode node) {
+    if (node == null || node.isNull()) {
+      return SearchMode.HYBRID;
+    }
+    if (!node.isString()) {
+      throw new InvalidSearchException("mode must be one of hybrid, lexical, vector; got " + node);
+    }
+    return parseMode(node.asString());
+  }
+
+  private static SearchFilter filter(JsonNode node) {
+    if (node == null || node.isNull()) {
+      return SearchFilter.NONE;
+    }
+    if (!node.isObject()) {
+      throw new InvalidSearchException(
+          "filter must be an object such as {\"tags\": [\"email\"], \"sources\": [\"mcp:*\"]}");
+    }
+    for (String key : node.propertyNames()) {
+      if (!FILTER_KEYS.contains(key)) {
+        throw new InvalidSearchException(
+            "unknown filter field '" + key + "'; known fields: " + FILTER_KEYS);
+      }
+    }
+    return new SearchFilter(
+        strings(node.get("tags"), "filter.tags"),
+        strings(node.get("sources"), "filter.sources"),
+        null);
+  }
+
+  private static List<String> strings(JsonNode node, String what) {
+    if (node == null || node.isNull()) {
+      return List.of();
+    }
+    if (node.isString()) {
+      return List.of(node.asString());
+    }
+    if (!node.isArray()) {
+      throw new InvalidSearchException(what + " must be a list of strings, got " + node);
+    }
+    List<String> out = new ArrayList<>();
+    for (JsonNode item : node) {
+      if (!item.isString()) {
+        throw new InvalidSearchException(what + " must hold only strings, got " + item);
+      }
+      out.add(item.asString());
+    }
+    return out;
+  }
+
+  /** Four decimals: enough to compare, short on the wire. */
+  public static double round(double v) {
+    return Math.round(v * 10_000) / 10_000.0;
+  }
+}
