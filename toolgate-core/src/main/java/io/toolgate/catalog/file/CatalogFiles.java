@@ -42,6 +42,12 @@ public final class CatalogFiles {
   /** The class-path folder of the embedded demo catalog. */
   public static final String DEMO_FOLDER = "io/toolgate/demo";
 
+  /** The prefix of {@code catalogs:} entries that name class-path resources. */
+  public static final String CLASSPATH = "classpath:";
+
+  /** The {@code catalogs:} entry of the embedded demo catalog. */
+  public static final String DEMO = CLASSPATH + DEMO_FOLDER;
+
   /** The file in a resource folder that lists its catalog files, one name per line. */
   public static final String INDEX = "index.txt";
 
@@ -56,16 +62,44 @@ public final class CatalogFiles {
   private CatalogFiles() {}
 
   /**
-   * Expands {@code catalogs:} entries relative to {@code baseDir} and loads the files; entries that
-   * match nothing are problems too.
+   * Expands {@code catalogs:} entries and loads the files; entries that match nothing are problems
+   * too.
+   *
+   * <p>An entry is a path, a folder (its {@code *.yaml}, {@code *.yml}, {@code *.json}) or a glob
+   * ({@code tools/*.yaml}, {@code **}{@code /*.json}), relative to {@code baseDir} (the config
+   * file's folder); or {@code classpath:<folder>} (the files listed in its {@value #INDEX}, e.g.
+   * {@code classpath:io/toolgate/demo} for the embedded demo) or {@code classpath:<file>}.
    */
   public static CatalogLoad load(
       Path baseDir, List<String> patterns, Function<ToolDefinition, ToolExecutor> executors) {
-    CatalogGlobs.Expansion expansion = CatalogGlobs.expand(baseDir, patterns);
-    CatalogLoad load = loadFiles(expansion.files(), executors);
-    List<CatalogProblem> problems = new ArrayList<>(expansion.problems());
+    Map<String, CatalogFile> files = new LinkedHashMap<>();
+    List<CatalogProblem> problems = new ArrayList<>();
+    for (String pattern : patterns) {
+      if (pattern.startsWith(CLASSPATH)) {
+        try {
+          classpath(pattern).forEach(f -> files.putIfAbsent(f.label(), f));
+        } catch (CatalogException e) {
+          problems.addAll(e.problems());
+        }
+        continue;
+      }
+      CatalogGlobs.Expansion expansion = CatalogGlobs.expand(baseDir, List.of(pattern));
+      for (CatalogFile f : expansion.files()) {
+        files.putIfAbsent(f.path().orElseThrow().toAbsolutePath().normalize().toString(), f);
+      }
+      problems.addAll(expansion.problems());
+    }
+    CatalogLoad load = loadFiles(List.copyOf(files.values()), executors);
     problems.addAll(load.problems());
     return new CatalogLoad(load.files(), load.toolsBySource(), problems);
+  }
+
+  private static List<CatalogFile> classpath(String entry) {
+    String name = entry.substring(CLASSPATH.length()).replaceFirst("^/+", "");
+    ClassLoader loader = CatalogFiles.class.getClassLoader();
+    return name.matches(".*[.](yaml|yml|json)")
+        ? List.of(CatalogFile.resource(loader, name))
+        : resources(loader, name);
   }
 
   /** Loads files, each labelled with its path as given. */

@@ -74,7 +74,7 @@ final class CatalogReader {
   private final Function<ToolDefinition, ToolExecutor> executors;
   private final List<CatalogProblem> problems = new ArrayList<>();
   private String text = "";
-  private Locations locations;
+  private JsonLocations locations;
 
   private CatalogReader(CatalogFile file, Function<ToolDefinition, ToolExecutor> executors) {
     this.file = file;
@@ -257,9 +257,9 @@ final class CatalogReader {
 
   private CatalogProblem at(String pointer, String message) {
     if (locations == null) {
-      locations = Locations.of(text, file.isJson());
+      locations = JsonLocations.of(text, file.isJson());
     }
-    Locations.Location l = locations.locate(pointer);
+    JsonLocations.Location l = locations.locate(pointer);
     return new CatalogProblem(file.label(), l.line(), l.column(), pointer, message);
   }
 }

@@ -10,6 +10,7 @@ import io.toolgate.catalog.RegisteredTool;
 import io.toolgate.catalog.RegistryEvent;
 import io.toolgate.catalog.ToolDefinition;
 import io.toolgate.catalog.ToolRegistry;
+import io.toolgate.invoke.ExecutorFactory;
 import io.toolgate.json.Json;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -108,6 +109,28 @@ class CatalogSourcesTest {
     assertThat(demo.tools()).hasSizeGreaterThanOrEqualTo(150);
     assertThat(demo.toolsBySource().keySet())
         .allSatisfy(source -> assertThat(source).startsWith("file:classpath:io/toolgate/demo/"));
+  }
+
+  @Test
+  void theDemoLoadsWithTheRealExecutorFactory() {
+    ExecutorFactory executors = ExecutorFactory.builder().environment(name -> null).build();
+    CatalogLoad demo = CatalogFiles.loadDemo(executors::executorFor);
+    assertThat(demo.problems()).isEmpty();
+    assertThat(demo.tools()).hasSizeGreaterThanOrEqualTo(150);
+  }
+
+  @Test
+  void aClasspathEntryLoadsAResourceFolderOrFile() {
+    assertThat(CatalogFiles.load(dir, List.of(CatalogFiles.DEMO), EXECUTORS).tools())
+        .hasSizeGreaterThanOrEqualTo(150);
+    CatalogLoad weather =
+        CatalogFiles.load(dir, List.of("classpath:io/toolgate/demo/weather.yaml"), EXECUTORS);
+    assertThat(weather.problems()).isEmpty();
+    assertThat(weather.toolsBySource())
+        .containsOnlyKeys("file:classpath:io/toolgate/demo/weather.yaml");
+    assertThat(CatalogFiles.load(dir, List.of("classpath:no/such"), EXECUTORS).problems())
+        .singleElement()
+        .satisfies(p -> assertThat(p.message()).contains("no catalog index"));
   }
 
   @Test
