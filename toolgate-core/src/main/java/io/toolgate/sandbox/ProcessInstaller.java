@@ -115,7 +115,8 @@ final class ProcessInstaller {
               + "': pip could not install "
               + specs
               + " because no reachable Python package index offers them; set PIP_INDEX_URL (or"
-              + " pip's find-links) to a reachable index or mirror, or use npm: packages. pip said: "
+              + " pip's find-links) to a reachable index or mirror, or use npm: packages. pip said:"
+              + " "
               + lastLine(tail));
     }
     if (o.exitCode() == -1 || lower.contains("no module named pip")) {

@@ -30,10 +30,10 @@ class ToolResultJsonTest {
 
     assertThat(ToolResultJson.write(ToolResult.failure("time_now", e, 0.4)))
         .isEqualTo(
-            "{\"ok\":false,\"tool_id\":\"time_now\",\"error\":{\"code\":\"invalid_arguments\","
-                + "\"message\":\"time_now: /tz: integer found, string expected\","
-                + "\"details\":[{\"pointer\":\"/tz\",\"message\":\"integer found, string expected\"}]},"
-                + "\"metrics\":{\"latency_ms\":0.4}}");
+            "{\"ok\":false,\"tool_id\":\"time_now\",\"error\":{\"code\":\"invalid_arguments\",\"message\":\"time_now:"
+                + " /tz: integer found, string"
+                + " expected\",\"details\":[{\"pointer\":\"/tz\",\"message\":\"integer found,"
+                + " string expected\"}]},\"metrics\":{\"latency_ms\":0.4}}");
   }
 
   @Test

@@ -150,7 +150,8 @@ class DockerSandboxTest {
     assertThat(error.code()).isEqualTo(ErrorCode.UNAVAILABLE);
     assertThat(error.message())
         .startsWith(
-            "csv_stats: sandbox 'Analytics' uses the docker runtime, but no Docker engine is reachable");
+            "csv_stats: sandbox 'Analytics' uses the docker runtime, but no Docker engine is"
+                + " reachable");
   }
 
   @Test

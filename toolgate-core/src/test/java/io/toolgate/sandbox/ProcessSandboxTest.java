@@ -117,7 +117,8 @@ class ProcessSandboxTest {
         .isInstanceOfSatisfying(
             SandboxException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.UNAVAILABLE))
         .hasMessageStartingWith(
-            "sandbox 'py': pip could not install [toolgate-no-such-package-zz] because no reachable Python package index offers them");
+            "sandbox 'py': pip could not install [toolgate-no-such-package-zz] because no reachable"
+                + " Python package index offers them");
     assertThat(sandboxes.status("py").upToDate()).isFalse();
   }
 }

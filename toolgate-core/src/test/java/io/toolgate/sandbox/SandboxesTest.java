@@ -149,7 +149,8 @@ class SandboxesTest {
         .isInstanceOfSatisfying(
             InvalidToolException.class, e -> assertThat(e.pointer()).isEqualTo("/sandbox"))
         .hasMessage(
-            "tool 'a': sandbox 'nowhere' is not configured; known sandboxes: [analytics, default] (add it under sandboxes: in toolgate.yaml)");
+            "tool 'a': sandbox 'nowhere' is not configured; known sandboxes: [analytics, default]"
+                + " (add it under sandboxes: in toolgate.yaml)");
   }
 
   @Test

@@ -368,7 +368,8 @@ class HttpToolExecutorTest {
     assertThat(r)
         .isEqualTo(
             Json.parse(
-                "{\"status\":200,\"content_type\":\"text/plain; charset=utf-8\",\"text\":\"héllo\"}"));
+                "{\"status\":200,\"content_type\":\"text/plain;"
+                    + " charset=utf-8\",\"text\":\"héllo\"}"));
   }
 
   @Test
@@ -382,7 +383,8 @@ class HttpToolExecutorTest {
             Map.of(),
             Optional.of(
                 Json.parse(
-                    "{\"name\":\"{user}\",\"n\":\"{limit}\",\"tags\":\"{tags}\",\"fixed\":\"{user} literal\",\"missing\":\"{q}\"}"))));
+                    "{\"name\":\"{user}\",\"n\":\"{limit}\",\"tags\":\"{tags}\",\"fixed\":\"{user}"
+                        + " literal\",\"missing\":\"{q}\"}"))));
 
     call("post", "{\"user\":\"ana\",\"limit\":3,\"tags\":[\"a\",\"b\"]}");
 
