@@ -1,0 +1,65 @@
+package io.toolgate.embeddings.onnx;
+
+import io.toolgate.search.embed.EmbedderOptions;
+import io.toolgate.search.spi.Embedder;
+import io.toolgate.search.spi.EmbedderProvider;
+import io.toolgate.search.spi.EmbeddingException;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Creates {@link OnnxEmbedder}s for the {@code local:} scheme.
+ *
+ * <pre>{@code
+ * embeddings:
+ *   - {name: local, from: "local:bge-small-en-v1.5", batch_size: 32, max_tokens: 256, threads: 2}
+ * }</pre>
+ *
+ * <p>Model names are matched ignoring case, with aliases ({@code local:all-MiniLM-L6-v2}, {@code
+ * local:bge-small-en-v15}); see {@link LocalModel}. Options: {@code batch_size} (32, in [1, 1024]),
+ * {@code max_tokens} (256, in [2, 512]), {@code threads} (available processors, in [1, 256]).
+ */
+public final class LocalEmbedderProvider implements EmbedderProvider {
+  private static final String SCHEME = "local:";
+
+  @Override
+  public String describe() {
+    return "local:{all-minilm-l6-v2|bge-small-en-v1.5}";
+  }
+
+  /**
+   * Loads the named model, or returns empty when {@code spec} is not {@code local:…}.
+   *
+   * @throws EmbeddingException for an unknown model (the message lists the known ones), a bad
+   *     option, or a model that fails to load
+   */
+  @Override
+  public Optional<Embedder> create(String spec, Map<String, Object> options) {
+    String trimmed = spec.strip();
+    if (!trimmed.toLowerCase(Locale.ROOT).startsWith(SCHEME)) {
+      return Optional.empty();
+    }
+    String name = trimmed.substring(SCHEME.length()).strip();
+    LocalModel model =
+        LocalModel.find(name)
+            .orElseThrow(
+                () ->
+                    new EmbeddingException(
+                        "unknown local embedding model '"
+                            + name
+                            + "' in '"
+                            + spec
+                            + "'; known models: "
+                            + LocalModel.describeAll()));
+    return Optional.of(OnnxEmbedder.load(model, options(model, options)));
+  }
+
+  static OnnxEmbedder.Options options(LocalModel model, Map<String, Object> options) {
+    OnnxEmbedder.Options defaults = OnnxEmbedder.Options.defaults(model);
+    return new OnnxEmbedder.Options(
+        EmbedderOptions.intOption(options, "batch_size", defaults.batchSize(), 1, 1024),
+        EmbedderOptions.intOption(options, "max_tokens", defaults.maxTokens(), 2, 512),
+        EmbedderOptions.intOption(options, "threads", defaults.threads(), 1, 256));
+  }
+}

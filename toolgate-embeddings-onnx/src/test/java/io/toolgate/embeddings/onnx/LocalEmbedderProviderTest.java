@@ -1,0 +1,70 @@
+package io.toolgate.embeddings.onnx;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.toolgate.search.embed.Embedders;
+import io.toolgate.search.spi.Embedder;
+import io.toolgate.search.spi.EmbeddingException;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class LocalEmbedderProviderTest {
+  private final LocalEmbedderProvider provider = new LocalEmbedderProvider();
+
+  @Test
+  void ignoresOtherSchemes() {
+    assertThat(provider.create("openai:text-embedding-3-small", Map.of())).isEmpty();
+  }
+
+  @Test
+  void unknownModelListsTheKnownOnes() {
+    assertThatThrownBy(() -> provider.create("local:gte-tiny", Map.of()))
+        .isInstanceOf(EmbeddingException.class)
+        .hasMessageStartingWith("unknown local embedding model 'gte-tiny' in 'local:gte-tiny'")
+        .hasMessageContaining("known models: all-minilm-l6-v2 (aliases: ")
+        .hasMessageContaining("bge-small-en-v1.5 (aliases: ");
+  }
+
+  @Test
+  void findsModelsByAliasIgnoringCase() {
+    assertThat(LocalModel.find("all-MiniLM-L6-v2")).contains(LocalModel.ALL_MINILM_L6_V2);
+    assertThat(LocalModel.find(" BGE-small-en-v15 ")).contains(LocalModel.BGE_SMALL_EN_V15);
+    assertThat(LocalModel.find("bge-small-en-v1.5")).contains(LocalModel.BGE_SMALL_EN_V15);
+    assertThat(LocalModel.find("gte-tiny")).isEmpty();
+  }
+
+  @Test
+  void readsBatchSizeMaxTokensAndThreads() {
+    OnnxEmbedder.Options options =
+        LocalEmbedderProvider.options(
+            LocalModel.ALL_MINILM_L6_V2,
+            Map.of("batch_size", 8, "max_tokens", "128", "threads", 1));
+
+    assertThat(options).isEqualTo(new OnnxEmbedder.Options(8, 128, 1));
+  }
+
+  @Test
+  void batchSizeDefaultsToTheModels() {
+    assertThat(LocalEmbedderProvider.options(LocalModel.BGE_SMALL_EN_V15, Map.of()).batchSize())
+        .isEqualTo(1);
+    assertThat(LocalEmbedderProvider.options(LocalModel.ALL_MINILM_L6_V2, Map.of()).batchSize())
+        .isEqualTo(32);
+  }
+
+  @Test
+  void badOptionNamesTheOptionAndRange() {
+    assertThatThrownBy(() -> provider.create("local:bge-small-en-v1.5", Map.of("max_tokens", 4096)))
+        .isInstanceOf(EmbeddingException.class)
+        .hasMessage(
+            "embedding option max_tokens: illegal value '4096', must be an integer in [2, 512]");
+  }
+
+  @Test
+  void serviceLoaderCreatesALocalEmbedderFromAnAlias() {
+    try (Embedder embedder = Embedders.create("local:All-MiniLM-L6-v2", Map.of("threads", 1))) {
+      assertThat(embedder).isInstanceOf(OnnxEmbedder.class);
+      assertThat(((OnnxEmbedder) embedder).model()).isEqualTo(LocalModel.ALL_MINILM_L6_V2);
+    }
+  }
+}
