@@ -1,0 +1,120 @@
+package io.toolgate.bench;
+
+import io.toolgate.search.SearchSettings;
+import io.toolgate.search.embed.Embedders;
+import io.toolgate.search.eval.EvalMode;
+import io.toolgate.search.eval.EvalOptions;
+import io.toolgate.search.eval.EvalQuery;
+import io.toolgate.search.eval.EvalReport;
+import io.toolgate.search.eval.EvalTool;
+import io.toolgate.search.eval.Evaluator;
+import io.toolgate.search.fusion.FusionMethod;
+import io.toolgate.search.lexical.LexicalSettings;
+import io.toolgate.search.spi.Embedder;
+import io.toolgate.search.vector.DocumentStyle;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Measures retrieval quality on the bundled dev sets, one configuration per run.
+ *
+ * <pre>
+ * java -cp toolgate-bench/target/benchmarks.jar io.toolgate.bench.RetrievalQuality \
+ *     --mode hybrid --embedders bge-small-en-v1.5,all-minilm-l6-v2 [--sets bfcl,sealtools]
+ *     [--channels full_text,keyword] [--fusion zscore|rrf] [--rrf-k 60] [--pivot 25]
+ *     [--weights full_text=1,keyword=1,schema=0.1,vector=1] [--b 0.75] [--k1 1.2]
+ *     [--document plain|json] [--cache target/eval-cache] [--threads 1] [--label NAME]
+ * </pre>
+ *
+ * <p>Prints one line per set: {@code label set NDCG@10 R@5 R@1 R@10 MRR} (percent). Tool and query
+ * vectors are cached under {@code --cache}, so a second run with the same embedders takes seconds.
+ */
+public final class RetrievalQuality {
+  private RetrievalQuality() {}
+
+  public static void main(String[] args) throws Exception {
+    Map<String, String> opts = new java.util.HashMap<>();
+    for (int i = 0; i + 1 < args.length; i += 2) {
+      opts.put(args[i].replaceFirst("^--", ""), args[i + 1]);
+    }
+    EvalMode mode = EvalMode.parse(opts.getOrDefault("mode", "hybrid"));
+    SearchSettings settings = SearchSettings.defaults();
+    if (opts.containsKey("fusion")) {
+      settings = settings.withFusion(FusionMethod.parse(opts.get("fusion")));
+    }
+    if (opts.containsKey("rrf-k")) {
+      settings = settings.withRrfK(Integer.parseInt(opts.get("rrf-k")));
+    }
+    if (opts.containsKey("pivot")) {
+      settings = settings.withLengthPivot(Double.parseDouble(opts.get("pivot")));
+    }
+    if (opts.containsKey("document")) {
+      settings = settings.withDocumentStyle(DocumentStyle.parse(opts.get("document")));
+    }
+    if (opts.containsKey("weights")) {
+      for (String kv : opts.get("weights").split(",")) {
+        String[] p = kv.split("=");
+        settings = settings.withWeight(p[0], Double.parseDouble(p[1]));
+      }
+    }
+    LexicalSettings lex = settings.lexical();
+    settings =
+        settings.withLexical(
+            new LexicalSettings(
+                Float.parseFloat(opts.getOrDefault("name-boost", "" + lex.nameBoost())),
+                Float.parseFloat(
+                    opts.getOrDefault("description-boost", "" + lex.descriptionBoost())),
+                Float.parseFloat(opts.getOrDefault("parameters-boost", "" + lex.parametersBoost())),
+                Float.parseFloat(opts.getOrDefault("k1", "" + lex.k1())),
+                Float.parseFloat(opts.getOrDefault("b", "" + lex.b()))));
+    List<Embedder> embedders = new ArrayList<>();
+    if (mode == EvalMode.HYBRID || mode == EvalMode.VECTOR) {
+      for (String model : opts.getOrDefault("embedders", "bge-small-en-v1.5").split(",")) {
+        if (!model.isBlank()) {
+          embedders.add(
+              Embedders.create(
+                  "local:" + model.strip(),
+                  Map.of("threads", Integer.parseInt(opts.getOrDefault("threads", "1")))));
+        }
+      }
+    }
+    Set<String> channels = new LinkedHashSet<>();
+    if (opts.containsKey("channels")) {
+      channels.addAll(List.of(opts.get("channels").split(",")));
+    }
+    EvalOptions options =
+        EvalOptions.of(mode)
+            .withSettings(settings)
+            .withEmbedders(embedders)
+            .withChannels(channels)
+            .withDataDirectory(Path.of(opts.getOrDefault("cache", "target/eval-cache")));
+    String label = opts.getOrDefault("label", mode.name().toLowerCase(Locale.ROOT));
+    List<String> sets =
+        opts.containsKey("sets") ? List.of(opts.get("sets").split(",")) : DevSets.NAMES;
+    for (String set : sets) {
+      List<EvalTool> tools = DevSets.tools(set);
+      List<EvalQuery> queries = DevSets.queries(set);
+      long start = System.nanoTime();
+      EvalReport r = Evaluator.run(tools, queries, options);
+      System.out.printf(
+          Locale.ROOT,
+          "%-28s %-10s NDCG@10 %6.2f  R@5 %6.2f  R@1 %6.2f  R@10 %6.2f  MRR %6.2f  (%.1fs)%n",
+          label,
+          set,
+          r.ndcgAt10() * 100,
+          r.recallAt5() * 100,
+          r.recallAt1() * 100,
+          r.recallAt10() * 100,
+          r.mrr() * 100,
+          (System.nanoTime() - start) / 1e9);
+    }
+    for (Embedder e : embedders) {
+      e.close();
+    }
+  }
+}
