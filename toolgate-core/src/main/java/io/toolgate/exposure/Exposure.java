@@ -86,10 +86,12 @@ public final class Exposure {
     return new Exposure(mode, Profile.SPICE, List.of(), false, AUTO_THRESHOLD);
   }
 
+  /** A copy with another mode. */
   public Exposure withMode(ToolMode newMode) {
     return new Exposure(newMode, profile, pinned, embedderAvailable, autoThreshold);
   }
 
+  /** A copy showing the meta-tools of {@code newProfile}. */
   public Exposure withProfile(Profile newProfile) {
     return new Exposure(mode, newProfile, pinned, embedderAvailable, autoThreshold);
   }
@@ -109,22 +111,27 @@ public final class Exposure {
     return new Exposure(mode, profile, pinned, embedderAvailable, threshold);
   }
 
+  /** The mode asked for. */
   public ToolMode mode() {
     return mode;
   }
 
+  /** The meta-tool names shown by the registry. */
   public Profile profile() {
     return profile;
   }
 
+  /** Tools shown in every mode, in order. */
   public List<String> pinned() {
     return pinned;
   }
 
+  /** Whether search has an embedder. */
   public boolean embedderAvailable() {
     return embedderAvailable;
   }
 
+  /** Auto shows the registry above this many tools. */
   public int autoThreshold() {
     return autoThreshold;
   }

@@ -89,22 +89,27 @@ public record TokenReport(int catalogSize, Options options, List<Row> rows) {
       }
     }
 
+    /** A copy measuring {@code newProfile}'s meta-tools. */
     public Options withProfile(Profile newProfile) {
       return new Options(newProfile, pinned, results, formats, encodings);
     }
 
+    /** A copy with these pinned tools shown by the registry. */
     public Options withPinned(List<String> newPinned) {
       return new Options(profile, newPinned, results, formats, encodings);
     }
 
+    /** A copy with another number of search results. */
     public Options withResults(int newResults) {
       return new Options(profile, pinned, newResults, formats, encodings);
     }
 
+    /** A copy measuring only these formats. */
     public Options withFormats(List<Format> newFormats) {
       return new Options(profile, pinned, results, newFormats, encodings);
     }
 
+    /** A copy counting with only these encodings. */
     public Options withEncodings(List<TokenEncoding> newEncodings) {
       return new Options(profile, pinned, results, formats, newEncodings);
     }
