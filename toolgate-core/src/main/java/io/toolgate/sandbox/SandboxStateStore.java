@@ -6,9 +6,9 @@ import java.util.Optional;
 /**
  * Where the last build of each sandbox is remembered, so a restart knows what is up to date.
  *
- * <p>{@link #inDirectory(Path)} keeps one JSON file per sandbox; a store shared by several gateway
- * replicas can implement this over the registry store. Implementations are thread-safe; a save is
- * durable when it returns.
+ * <p>{@link #inDirectory(Path)} keeps one JSON file per sandbox; {@link #inRegistryStore} keeps the
+ * same JSON in the registry store, for gateway replicas that share one. Implementations are
+ * thread-safe; a save is durable when it returns.
  */
 public interface SandboxStateStore {
 
@@ -24,5 +24,10 @@ public interface SandboxStateStore {
   /** A store of one file per sandbox in {@code directory}, written atomically. */
   static SandboxStateStore inDirectory(Path directory) {
     return new FileSandboxStateStore(directory);
+  }
+
+  /** A store in the registry store's {@code sandboxes} namespace, shared by replicas. */
+  static SandboxStateStore inRegistryStore(io.toolgate.store.RegistryStore store) {
+    return new RegistryStoreSandboxState(store);
   }
 }

@@ -142,6 +142,29 @@ class SandboxesTest {
   }
 
   @Test
+  void theLastBuildCanLiveInTheRegistryStore() throws Exception {
+    put(tool("a", "analytics", List.of(), ""));
+    try (var store = io.toolgate.store.EmbeddedRegistryStore.open(data.resolve("store"))) {
+      Sandboxes.builder(registry, data)
+          .sandbox(analytics(List.of()))
+          .stateStore(SandboxStateStore.inRegistryStore(store))
+          .build()
+          .build("analytics", line -> {});
+    }
+    try (var store = io.toolgate.store.EmbeddedRegistryStore.open(data.resolve("store"))) {
+      Sandboxes restarted =
+          Sandboxes.builder(registry, data)
+              .sandbox(analytics(List.of()))
+              .stateStore(SandboxStateStore.inRegistryStore(store))
+              .build();
+
+      assertThat(restarted.status("analytics").upToDate()).isTrue();
+      assertThat(store.getText(io.toolgate.store.RegistryStore.SANDBOXES, "analytics"))
+          .hasValueSatisfying(json -> assertThat(json).contains("\"checksum\""));
+    }
+  }
+
+  @Test
   void aToolForAnUnknownSandboxIsRejectedByCheck() {
     Sandboxes s = sandboxes(analytics(List.of()));
 
