@@ -194,10 +194,16 @@ public final class Sandboxes {
   public SandboxStatus status(String name) {
     SandboxSpec spec = spec(name);
     Optional<BuildState> built = state.load(name);
-    Optional<String> image =
-        spec.config().runtime() == SandboxRuntime.DOCKER
-            ? Optional.of(DockerRecipe.of(spec).tag())
-            : Optional.empty();
+    List<String> reasons = new ArrayList<>(spec.changesSince(built));
+    Optional<String> image = Optional.empty();
+    try {
+      DockerRecipe recipe = DockerRecipe.of(spec);
+      if (spec.config().runtime() == SandboxRuntime.DOCKER) {
+        image = Optional.of(recipe.tag());
+      }
+    } catch (SandboxException e) {
+      reasons.add(e.getMessage());
+    }
     return new SandboxStatus(
         name,
         spec.config().runtime(),
@@ -206,7 +212,7 @@ public final class Sandboxes {
         spec.secrets(),
         spec.checksum(),
         built.map(BuildState::checksum),
-        spec.changesSince(built),
+        reasons,
         image);
   }
 

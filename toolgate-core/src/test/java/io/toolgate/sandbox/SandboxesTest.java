@@ -203,6 +203,21 @@ class SandboxesTest {
   }
 
   @Test
+  void aBadDependencyThatSlipsPastTheCheckShowsInTheStatusAndFailsTheBuild() {
+    Sandboxes s = sandboxes(analytics(List.of()));
+    put(tool("a", "analytics", List.of("gem:rails"), ""));
+
+    assertThat(s.status("analytics").reasons())
+        .containsExactly(
+            "never built",
+            "sandbox 'analytics': dependency 'gem:rails' has an unknown prefix 'gem:'; use npm: or"
+                + " pip: (unprefixed names are pip packages)");
+    assertThatThrownBy(() -> s.build("analytics", line -> {}))
+        .isInstanceOf(SandboxException.class)
+        .hasMessageContaining("unknown prefix 'gem:'");
+  }
+
+  @Test
   void theSandboxPolicyIsOfferedToTheInvoker() {
     ToolPolicy tight = ToolPolicy.withTimeout(java.time.Duration.ofSeconds(2));
     Sandboxes s = sandboxes(SandboxConfig.of("tight").withPolicy(tight));
