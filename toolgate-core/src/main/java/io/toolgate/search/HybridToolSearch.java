@@ -424,38 +424,31 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
 
   /** Indexes into {@code fused} of the best {@code limit} candidates, best first. */
   private static int[] topCandidates(Fused fused, int limit, String[] names) {
-    // Rank by the double scores (floats would merge near-ties); names break exact ties.
-    int n = fused.slots().length;
-    int k = Math.min(limit, n);
-    java.util.PriorityQueue<Integer> heap =
-        new java.util.PriorityQueue<>(
-            Math.max(1, k),
-            (x, y) ->
-                Ranking.before(
-                        fused.scores()[x],
-                        names[fused.slots()[x]],
-                        fused.scores()[y],
-                        names[fused.slots()[y]])
-                    ? 1
-                    : -1);
-    for (int i = 0; i < n; i++) {
-      if (heap.size() < k) {
-        heap.add(i);
-      } else if (k > 0
-          && Ranking.before(
-              fused.scores()[i],
-              names[fused.slots()[i]],
-              fused.scores()[heap.peek()],
-              names[fused.slots()[heap.peek()]])) {
-        heap.poll();
-        heap.add(i);
+    // Insertion into a sorted array of at most `limit` (≤ 20): one comparison per candidate that
+    // does not make the cut, no boxing. Doubles, not floats, so near-ties stay apart.
+    double[] scores = fused.scores();
+    int[] slots = fused.slots();
+    int[] best = new int[Math.min(limit, scores.length)];
+    if (best.length == 0) {
+      return best;
+    }
+    int size = 0;
+    for (int i = 0; i < scores.length; i++) {
+      if (size == best.length
+          && !Ranking.before(
+              scores[i], names[slots[i]], scores[best[size - 1]], names[slots[best[size - 1]]])) {
+        continue;
       }
+      int at = size == best.length ? size - 1 : size++;
+      while (at > 0
+          && Ranking.before(
+              scores[i], names[slots[i]], scores[best[at - 1]], names[slots[best[at - 1]]])) {
+        best[at] = best[at - 1];
+        at--;
+      }
+      best[at] = i;
     }
-    int[] out = new int[heap.size()];
-    for (int i = out.length - 1; i >= 0; i--) {
-      out[i] = heap.poll();
-    }
-    return out;
+    return best;
   }
 
   private static List<MatchSource> sources(List<ChannelInput> channels, int slot, String[] names) {

@@ -112,7 +112,8 @@ public final class Evaluator {
     }
 
     private static SearchSettings settings(EvalOptions options) {
-      SearchSettings s = options.settings();
+      // Every query of a set has relevant tools: rank them all, never answer "no match".
+      SearchSettings s = options.settings().withMinSimilarity(-1);
       if (options.mode() == EvalMode.BM25) {
         return s.withWeight(SearchSettings.FULL_TEXT, 0)
             .withWeight(SearchSettings.SCHEMA, 0)

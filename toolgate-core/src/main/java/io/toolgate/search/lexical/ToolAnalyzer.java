@@ -1,5 +1,7 @@
 package io.toolgate.search.lexical;
 
+import java.io.Reader;
+import java.util.regex.Pattern;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.CharArraySet;
 import org.apache.lucene.analysis.LowerCaseFilter;
@@ -10,6 +12,7 @@ import org.apache.lucene.analysis.en.EnglishAnalyzer;
 import org.apache.lucene.analysis.en.EnglishPossessiveFilter;
 import org.apache.lucene.analysis.en.PorterStemFilter;
 import org.apache.lucene.analysis.miscellaneous.WordDelimiterGraphFilter;
+import org.apache.lucene.analysis.pattern.PatternReplaceCharFilter;
 import org.apache.lucene.analysis.standard.StandardTokenizer;
 
 /**
@@ -40,6 +43,8 @@ public final class ToolAnalyzer extends Analyzer {
   }
 
   private static final CharArraySet STOP_WORDS = EnglishAnalyzer.ENGLISH_STOP_WORDS_SET;
+  // WordDelimiterGraphFilter splits "getWeather" but not an acronym from the next word.
+  private static final Pattern ACRONYM_END = Pattern.compile("(\\p{Lu})(\\p{Lu}\\p{Ll})");
 
   private final Kind kind;
   private final boolean indexing;
@@ -63,6 +68,11 @@ public final class ToolAnalyzer extends Analyzer {
   /** The view this analyzer produces. */
   public Kind kind() {
     return kind;
+  }
+
+  @Override
+  protected Reader initReader(String fieldName, Reader reader) {
+    return new PatternReplaceCharFilter(ACRONYM_END, "$1 $2", reader);
   }
 
   @Override
