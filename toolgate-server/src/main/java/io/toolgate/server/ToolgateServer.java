@@ -3,10 +3,6 @@ package io.toolgate.server;
 import io.javalin.Javalin;
 import io.javalin.config.JavalinConfig;
 import io.javalin.config.RoutesConfig;
-import io.javalin.http.Context;
-import io.javalin.http.HttpResponseException;
-import io.javalin.router.Endpoint;
-import io.javalin.security.RouteRole;
 import io.toolgate.Toolgate;
 import io.toolgate.ToolgateException;
 import io.toolgate.catalog.ToolDefinition;
@@ -16,13 +12,10 @@ import io.toolgate.sandbox.Sandboxes;
 import io.toolgate.server.admin.RuntimeTools;
 import io.toolgate.server.auth.AccessControl;
 import io.toolgate.server.auth.Authenticator;
-import io.toolgate.server.auth.Caller;
 import io.toolgate.server.auth.Scope;
 import io.toolgate.server.console.ConsoleAssets;
 import io.toolgate.server.http.JavalinJson;
 import io.toolgate.server.http.OriginGuard;
-import io.toolgate.server.http.Requests;
-import io.toolgate.server.http.Responses;
 import io.toolgate.server.rest.AdminApi;
 import io.toolgate.server.rest.OpsApi;
 import io.toolgate.server.rest.ToolsApi;
@@ -35,12 +28,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.function.Function;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.slf4j.MDC;
 
 /**
  * The HTTP face of Toolgate: the REST API under {@code /v1}, the MCP streamable-HTTP endpoint at
@@ -258,14 +249,7 @@ public final class ToolgateServer implements AutoCloseable {
                   handler.addServlet(holder, "/mcp");
                 }));
     RoutesConfig routes = config.routes;
-    routes.before(this::beforeAll);
-    routes.beforeMatched(this::authorize);
-    routes.after(this::afterAll);
-    routes.exception(ApiException.class, (e, ctx) -> Responses.error(ctx, e));
-    routes.exception(HttpResponseException.class, this::frameworkError);
-    routes.exception(Exception.class, this::unexpected);
-    routes.error(404, this::notFound);
-    routes.error(405, this::methodNotAllowed);
+    new RequestPipeline(guard, access, hooks.telemetry()).install(routes);
     addRoutes(new ServerRoutes(routes, gate, settings));
   }
 
@@ -295,7 +279,7 @@ public final class ToolgateServer implements AutoCloseable {
     r.get("/v1/tools/{name}/render", Scope.SEARCH, tools::render);
     r.post("/v1/tools:search", Scope.SEARCH, tools::search);
     r.post("/v1/tool_invoke", Scope.INVOKE, tools::toolInvoke);
-    r.post("/v1/tools/{call}", Scope.INVOKE, ctx -> invokeByPath(ctx, tools));
+    r.post("/v1/tools/{call}", Scope.INVOKE, ctx -> RequestPipeline.invokeByPath(ctx, tools));
     r.post("/v1/tools", Scope.ADMIN, admin::create);
     r.put("/v1/tools/{name}", Scope.ADMIN, admin::replace);
     r.delete("/v1/tools/{name}", Scope.ADMIN, admin::delete);
@@ -307,148 +291,6 @@ public final class ToolgateServer implements AutoCloseable {
     for (RouteModule module : modules) {
       module.register(r);
     }
-  }
-
-  /** {@code POST /v1/tools/{name}:invoke}; tool names never contain ':'. */
-  private static void invokeByPath(Context ctx, ToolsApi tools) {
-    String call = ctx.pathParam("call");
-    int colon = call.lastIndexOf(':');
-    if (colon < 0 || !call.substring(colon + 1).equals("invoke")) {
-      throw new ApiException(
-          404,
-          "not_found",
-          "no route POST "
-              + ctx.path()
-              + "; to call a tool, POST /v1/tools/"
-              + (colon < 0 ? call : call.substring(0, colon))
-              + ":invoke");
-    }
-    tools.invoke(ctx, call.substring(0, colon));
-  }
-
-  private void beforeAll(Context ctx) {
-    ctx.attribute(Requests.STARTED, System.nanoTime());
-    String origin = ctx.header("Origin");
-    if (origin != null && guard.corsAllowed(origin)) {
-      ctx.header("Access-Control-Allow-Origin", origin);
-      ctx.header("Vary", "Origin");
-      ctx.header("Access-Control-Allow-Headers", "Authorization, Content-Type, X-API-Key");
-      ctx.header("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE, OPTIONS");
-      ctx.header("Access-Control-Max-Age", "600");
-    }
-    guard.check(ctx.header("Host"), origin);
-    if (ctx.method().name().equals("OPTIONS") && origin != null) {
-      // A CORS preflight: answered here, before routing, for any path.
-      ctx.status(204);
-      ctx.skipRemainingHandlers();
-    }
-  }
-
-  private void authorize(Context ctx) {
-    Scope needed = null;
-    boolean declared = false;
-    for (RouteRole role : ctx.routeRoles()) {
-      if (role instanceof ServerRoutes.Needs n) {
-        needed = n.scope();
-        declared = true;
-      } else if (role == ServerRoutes.PUBLIC) {
-        declared = true;
-      }
-    }
-    if (!declared) {
-      return; // not one of ours (e.g. a framework handler)
-    }
-    String what = ctx.method().name() + " " + matchedPath(ctx);
-    Caller caller =
-        access.authenticate(ctx.header("Authorization"), ctx.header("X-API-Key"), needed, what);
-    ctx.attribute(Requests.CALLER, caller);
-    MDC.put("caller", caller.id());
-    if (needed != null) {
-      access.rateLimit(caller);
-    }
-  }
-
-  private void afterAll(Context ctx) {
-    Long started = ctx.attribute(Requests.STARTED);
-    if (started != null) {
-      hooks
-          .telemetry()
-          .recordRequest(
-              ctx.method().name(), matchedPath(ctx), ctx.statusCode(), System.nanoTime() - started);
-    }
-    MDC.clear();
-  }
-
-  private static String matchedPath(Context ctx) {
-    try {
-      Endpoint e = ctx.endpoints().matchedHttpEndpoint();
-      return e == null ? "unmatched" : e.path;
-    } catch (RuntimeException e) {
-      return "unmatched";
-    }
-  }
-
-  private void frameworkError(HttpResponseException e, Context ctx) {
-    int status = e.getStatus();
-    if (status == 404) {
-      notFound(ctx);
-      return;
-    }
-    if (status == 405) {
-      methodNotAllowed(ctx);
-      return;
-    }
-    String code =
-        switch (status) {
-          case 400 -> "invalid_request";
-          case 404 -> "not_found";
-          case 405 -> "method_not_allowed";
-          case 413 -> "too_large";
-          case 415 -> "unsupported_media_type";
-          default -> status >= 500 ? "internal_error" : "invalid_request";
-        };
-    Responses.error(ctx, status, code, e.getMessage());
-  }
-
-  private void unexpected(Exception e, Context ctx) {
-    String incident = UUID.randomUUID().toString().substring(0, 8);
-    LOG.error("incident {}: {} {} failed", incident, ctx.method(), ctx.path(), e);
-    Responses.error(
-        ctx,
-        500,
-        "internal_error",
-        "the server failed on this request (incident "
-            + incident
-            + "; the server log has details)");
-  }
-
-  private void notFound(Context ctx) {
-    if (Boolean.TRUE.equals(ctx.attribute(Responses.ERROR_WRITTEN))) {
-      return;
-    }
-    Responses.error(
-        ctx,
-        404,
-        "not_found",
-        "no route "
-            + ctx.method().name()
-            + " "
-            + ctx.path()
-            + "; the API is described at /v1/openapi.json");
-  }
-
-  private void methodNotAllowed(Context ctx) {
-    if (Boolean.TRUE.equals(ctx.attribute(Responses.ERROR_WRITTEN))) {
-      return;
-    }
-    Responses.error(
-        ctx,
-        405,
-        "method_not_allowed",
-        ctx.method().name()
-            + " is not allowed on "
-            + ctx.path()
-            + "; the API is described at /v1/openapi.json");
   }
 
   /** Assembles a {@link ToolgateServer}. Not thread-safe. */
@@ -482,6 +324,11 @@ public final class ToolgateServer implements AutoCloseable {
     public Builder executors(Function<ToolDefinition, ToolExecutor> factory) {
       this.executors = Objects.requireNonNull(factory, "factory");
       return this;
+    }
+
+    /** The gateway this server is being built for. */
+    public Toolgate gate() {
+      return gate;
     }
 
     /** The MCP streamable-HTTP servlet to serve at {@code /mcp}. */

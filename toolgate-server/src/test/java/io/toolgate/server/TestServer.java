@@ -173,7 +173,7 @@ final class TestServer implements AutoCloseable {
   Response send(String method, String path, String body, String contentType, String... headers) {
     HttpRequest.Builder b =
         HttpRequest.newBuilder(uri(path))
-            .timeout(Duration.ofSeconds(30))
+            .timeout(Duration.ofSeconds(120))
             .method(
                 method,
                 body == null

@@ -15,6 +15,7 @@ import io.toolgate.invoke.ToolResult;
 import io.toolgate.invoke.ToolResultJson;
 import io.toolgate.json.Json;
 import io.toolgate.search.InvalidSearchException;
+import io.toolgate.search.SearchJson;
 import io.toolgate.search.SearchRequest;
 import io.toolgate.search.SearchResponse;
 import io.toolgate.server.ApiException;
@@ -245,7 +246,7 @@ public final class ToolsApi {
     Caller caller = Requests.caller(ctx);
     SearchRequest request;
     try {
-      request = WireJson.searchRequest(body);
+      request = SearchJson.requestFromJson(body, SearchRequest.DEFAULT_LIMIT);
       request = request.withFilter(caller.searchFilter(request.filter()));
     } catch (InvalidSearchException e) {
       throw ApiException.badRequest(e.getMessage());
@@ -258,7 +259,7 @@ public final class ToolsApi {
       throw ApiException.badRequest(e.getMessage());
     }
     telemetry.recordSearch(response.searchMode(), System.nanoTime() - start);
-    Responses.json(ctx, 200, WireJson.searchResponse(response));
+    Responses.json(ctx, 200, SearchJson.toJson(response));
   }
 
   /** The visible tool called {@code name}, or 404 with close names the caller may see. */
