@@ -16,11 +16,10 @@ import io.toolgate.json.Json;
 import io.toolgate.schema.ArgumentValidator;
 import io.toolgate.schema.Violation;
 import io.toolgate.search.InvalidSearchException;
-import io.toolgate.search.SearchFilter;
 import io.toolgate.search.SearchHit;
+import io.toolgate.search.SearchJson;
 import io.toolgate.search.SearchRequest;
 import io.toolgate.search.SearchResponse;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -168,7 +167,7 @@ final class RegistryCalls {
       Format format = Format.parse(args.path("format").asString(Format.OPENAI.id()));
       json = SearchResultJson.findTools(response, format, names);
     } else {
-      json = SearchResultJson.toolSearch(response);
+      json = SearchJson.toJson(response);
     }
     List<String> hits =
         response.tools().stream().map(SearchHit::tool).map(ToolDefinition::name).toList();
@@ -184,23 +183,12 @@ final class RegistryCalls {
         millisSince(start));
   }
 
+  /** The search the model asked for, limited to the tools the caller may see. */
   private static SearchRequest searchRequest(ObjectNode args, CallOptions options) {
-    List<String> keywords = new ArrayList<>();
-    args.path("keywords").forEach(k -> keywords.add(k.asString("")));
-    SearchRequest request =
-        SearchRequest.of(args.path("query").asString("")).withKeywords(keywords);
-    if (args.hasNonNull("limit")) {
-      request = request.withLimit(args.get("limit").asInt());
-    }
-    if (args.hasNonNull("min_score")) {
-      request = request.withMinScore(args.get("min_score").asDouble());
-    }
-    JsonNode filter = args.path("filter");
-    List<String> tags = new ArrayList<>();
-    filter.path("tags").forEach(t -> tags.add(t.asString("")));
-    List<String> sources = new ArrayList<>();
-    filter.path("sources").forEach(s -> sources.add(s.asString("")));
-    return request.withFilter(new SearchFilter(tags, sources, options.allow()));
+    ObjectNode fields = args.deepCopy();
+    fields.remove("format"); // find_tools' own argument
+    SearchRequest request = SearchJson.requestFromJson(fields, SearchRequest.DEFAULT_LIMIT);
+    return request.withFilter(request.filter().and(options.allow()));
   }
 
   /** The catalog name for a name the model saw: itself, or the tool a mapped name stands for. */
