@@ -99,9 +99,8 @@ final class Turn {
     this.shownTools = Format.OPENAI.render(shown, names).json().orElseThrow();
     ArrayNode client = Json.array();
     clientTools.forEach(client::add);
-    boolean whole = visibleCatalog.size() == registry.size();
     this.allToolsTokens =
-        tokens.catalog(visibleCatalog, names, registry.version(), whole) + tokens.count(client);
+        tokens.catalog(visibleCatalog, names, registry.version()) + tokens.count(client);
   }
 
   /** Whether the model's call goes back to the client (a tool from the request's own list). */

@@ -15,6 +15,7 @@ import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -23,14 +24,20 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * One model's OpenAI-compatible {@code /chat/completions} endpoint, spoken over {@link HttpClient}.
  *
- * <p>Failures become an {@link ChatFailure} whose reply follows these rules: an upstream 4xx keeps
- * its status and error object (the request was at fault), except 401/403, which mean the proxy's
- * own key is wrong and become 502; an upstream 5xx becomes 502 (504 stays 504); a refused
- * connection or a network error is 502 and a timeout 504, with a message naming the URL. Every
- * message names the upstream URL. Thread-safe.
+ * <p>Failures become a {@link ChatFailure} whose reply follows these rules: an upstream 4xx keeps
+ * its status and error object (the request was at fault: too long, rate-limited, invalid), except
+ * 401/403/404/405/407, which mean the proxy's own key, URL or model name is wrong and become 502;
+ * an upstream 5xx becomes 502 (504 stays 504); a refused connection or a network error is 502 and a
+ * timeout 504. Every message the proxy writes names the upstream URL.
+ *
+ * <p>An upstream asked to stream that answers with one JSON completion instead (some servers do
+ * when tools are present) is read as if it had streamed that message in one chunk. Thread-safe.
  */
 final class Upstream {
   private static final int SNIPPET = 500;
+
+  /** Upstream 4xx statuses that mean the proxy is misconfigured, not that the request was bad. */
+  private static final Set<Integer> PROXY_FAULTS = Set.of(401, 403, 404, 405, 407);
 
   private final ModelConfig model;
   private final URI url;
@@ -60,6 +67,10 @@ final class Upstream {
     if (response.statusCode() / 100 != 2) {
       throw status(response.statusCode(), text);
     }
+    return completion(text);
+  }
+
+  private ObjectNode completion(String text) {
     try {
       JsonNode json = Json.parse(text);
       if (json instanceof ObjectNode o
@@ -86,6 +97,11 @@ final class Upstream {
       if (response.statusCode() / 100 != 2) {
         throw status(response.statusCode(), new String(in.readAllBytes(), StandardCharsets.UTF_8));
       }
+      String type = response.headers().firstValue("Content-Type").orElse("");
+      if (type.startsWith("application/json")) {
+        onChunk.accept(asChunk(new String(in.readAllBytes(), StandardCharsets.UTF_8)));
+        return;
+      }
       BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
       StringBuilder data = new StringBuilder();
       String line;
@@ -106,6 +122,20 @@ final class Upstream {
     } catch (IOException e) {
       throw network(e);
     }
+  }
+
+  /** A whole completion as the one chunk that would have streamed it. */
+  private ObjectNode asChunk(String text) {
+    ObjectNode completion = completion(text);
+    ObjectNode chunk = completion.deepCopy();
+    chunk.put("object", "chat.completion.chunk");
+    ObjectNode choice = chunk.putArray("choices").addObject();
+    JsonNode original = completion.path("choices").path(0);
+    choice.put("index", 0);
+    choice.set(
+        "delta", original.get("message") instanceof ObjectNode m ? m.deepCopy() : Json.object());
+    choice.put("finish_reason", original.path("finish_reason").asString("stop"));
+    return chunk;
   }
 
   /** Hands over one event's data; true at {@code [DONE]}. */
@@ -188,39 +218,48 @@ final class Upstream {
   }
 
   private ChatFailure status(int code, String text) {
-    ObjectNode upstreamError = errorObject(text);
+    Optional<ObjectNode> upstreamError = errorObject(text);
     String message =
-        upstreamError.path("message").asString("").isBlank()
-            ? snippet(text)
-            : upstreamError.path("message").asString();
-    if (code / 100 == 4 && code != 401 && code != 403) {
+        upstreamError
+            .map(e -> e.path("message").asString(""))
+            .filter(m -> !m.isBlank())
+            .orElseGet(() -> snippet(text));
+    String headline = "upstream " + url + " answered " + code + ": " + message;
+    Map<String, String> headers = Map.of("X-Toolgate-Upstream-Status", String.valueOf(code));
+    if (code / 100 == 4 && !PROXY_FAULTS.contains(code)) {
+      // The request itself was refused (too long, rate-limited, invalid): the client can act on
+      // the upstream's own error object, so it passes unchanged.
       ObjectNode body = Json.object();
-      ObjectNode error = upstreamError.deepCopy();
-      if (!error.has("message")) {
-        error.put("message", "upstream " + url + " answered " + code + ": " + message);
+      ObjectNode error = upstreamError.map(ObjectNode::deepCopy).orElseGet(Json::object);
+      if (!error.path("message").isString()) {
+        error.put("message", headline);
       }
       if (!error.has("type")) {
-        error.put("type", "invalid_request_error");
+        error.put("type", code == 429 ? "rate_limit_error" : "invalid_request_error");
       }
       body.set("error", error);
-      return new ChatFailure(
-          new ChatReply(code, body, Map.of("X-Toolgate-Upstream-Status", String.valueOf(code))),
-          "upstream " + url + " answered " + code + ": " + message,
-          null);
+      return new ChatFailure(new ChatReply(code, body, headers), headline, null);
     }
     String fix =
-        code == 401 || code == 403
-            ? " (check the API key in "
-                + model.apiKeyEnv().map(e -> "environment variable " + e).orElse("api_key_env")
-                + ")"
-            : "";
-    String full = "upstream " + url + " answered " + code + ": " + message + fix;
+        switch (code) {
+          case 401, 403 ->
+              " (check the API key in "
+                  + model.apiKeyEnv().map(e -> "environment variable " + e).orElse("api_key_env")
+                  + ")";
+          case 404, 405 ->
+              " (check base_url and the upstream model name '"
+                  + model.upstreamModel()
+                  + "' of model '"
+                  + model.name()
+                  + "')";
+          default -> "";
+        };
     ChatReply reply =
         new ChatReply(
             code == 504 ? 504 : 502,
-            ChatReply.errorBody("upstream_error", full, null, "upstream_" + code),
-            Map.of("X-Toolgate-Upstream-Status", String.valueOf(code)));
-    return new ChatFailure(reply, full, null);
+            ChatReply.errorBody("upstream_error", headline + fix, null, "upstream_" + code),
+            headers);
+    return new ChatFailure(reply, headline + fix, null);
   }
 
   private ChatFailure streamedError(ObjectNode chunk) {
@@ -247,26 +286,22 @@ final class Upstream {
         ChatReply.error(status, "upstream_error", message, null, code), message, cause);
   }
 
-  /** The upstream's {@code error} object, or one holding the body text. */
-  private static ObjectNode errorObject(String text) {
+  /** The upstream's {@code error} object, when the body is OpenAI-style error JSON. */
+  private static Optional<ObjectNode> errorObject(String text) {
     try {
       JsonNode json = Json.parse(text);
       if (json.get("error") instanceof ObjectNode error) {
-        return error;
+        return Optional.of(error);
       }
-      if (json.get("error") != null && json.get("error").isString()) {
+      if (json.path("error").isString()) {
         ObjectNode out = Json.object();
         out.put("message", json.get("error").asString());
-        return out;
+        return Optional.of(out);
       }
     } catch (JacksonException e) {
-      // not JSON: use the text
+      // not JSON: the caller quotes the text
     }
-    ObjectNode out = Json.object();
-    if (!text.isBlank()) {
-      out.put("message", snippet(text));
-    }
-    return out;
+    return Optional.empty();
   }
 
   private static String snippet(String text) {

@@ -98,6 +98,35 @@ class ChatProxyErrorsTest {
   }
 
   @Test
+  void anUpstream404MeansTheProxyIsMisconfigured() {
+    upstream.then(error(404, "<html>Not Found</html>"));
+
+    ChatReply reply =
+        proxy(gate, model(upstream).withUpstreamModel("qwen9"))
+            .complete(ask("hi"), ChatContext.DEFAULT);
+
+    assertThat(reply.status()).isEqualTo(502);
+    assertThat(reply.body().path("error").path("message").asString())
+        .isEqualTo(
+            "upstream "
+                + upstream.baseUrl()
+                + "/chat/completions answered 404: <html>Not Found</html> (check base_url and the"
+                + " upstream model name 'qwen9' of model 'assistant')");
+  }
+
+  @Test
+  void aClientErrorWithoutJsonStillNamesTheUpstream() {
+    upstream.then(error(422, "unprocessable"));
+
+    ChatReply reply = proxy(gate, model(upstream)).complete(ask("hi"), ChatContext.DEFAULT);
+
+    assertThat(reply.status()).isEqualTo(422);
+    assertThat(reply.body().path("error").path("message").asString())
+        .isEqualTo(
+            "upstream " + upstream.baseUrl() + "/chat/completions answered 422: unprocessable");
+  }
+
+  @Test
   void aRefusedConnectionIs502NamingTheUrl() throws IOException {
     int port;
     try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {

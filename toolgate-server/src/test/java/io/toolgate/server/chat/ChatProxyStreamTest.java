@@ -168,4 +168,19 @@ class ChatProxyStreamTest {
     assertThat(usage.path("choices")).isEmpty();
     assertThat(usage.path("usage").path("total_tokens").asInt()).isEqualTo(220);
   }
+
+  @Test
+  void readsAnUpstreamThatAnswersAStreamingRequestWithJson() throws IOException {
+    upstream
+        .then(
+            ScriptedUpstream.Step.unstreamed(
+                calls(call("c1", "tool_invoke", "{\"tool_id\":\"time_now\"}"))))
+        .then(ScriptedUpstream.Step.unstreamed(text("It is noon.")));
+
+    proxy.stream(streaming(ask("time?")), ChatContext.DEFAULT, sink);
+
+    assertThat(sink.content()).isEqualTo("It is noon.");
+    assertThat(tools.runs(TestGateway.TIME)).isEqualTo(1);
+    assertThat(sink.done()).isTrue();
+  }
 }

@@ -72,6 +72,11 @@ final class ScriptedUpstream implements AutoCloseable {
       return new Failure(status, body);
     }
 
+    /** {@code message} as one JSON completion even when a stream was asked for. */
+    static Step unstreamed(Step message) {
+      return new Unstreamed((Message) message);
+    }
+
     /** No answer until the server closes: for timeouts. */
     static Step hang() {
       return new Hang();
@@ -83,6 +88,8 @@ final class ScriptedUpstream implements AutoCloseable {
   record Failure(int status, String body) implements Step {}
 
   record Hang() implements Step {}
+
+  record Unstreamed(Message message) implements Step {}
 
   private ScriptedUpstream(HttpServer server, ExecutorService executor) {
     this.server = server;
@@ -163,6 +170,8 @@ final class ScriptedUpstream implements AutoCloseable {
             Thread.currentThread().interrupt();
           }
         }
+        case Unstreamed u ->
+            send(exchange, 200, "application/json", Json.write(completion(request, u.message())));
         case Message m -> {
           if (request.path("stream").asBoolean(false)) {
             stream(exchange, request, m);
