@@ -1,6 +1,9 @@
 package io.toolgate.server.chat;
 
 import io.toolgate.catalog.ToolNames;
+import io.toolgate.config.ConfigException;
+import io.toolgate.config.EmbeddingConfig;
+import io.toolgate.config.ToolgateConfig;
 import io.toolgate.exposure.Profile;
 import io.toolgate.exposure.ToolMode;
 import java.net.URI;
@@ -33,7 +36,7 @@ import tools.jackson.databind.JsonNode;
  * }</pre>
  *
  * <pre>{@code
- * List<ModelConfig> models = ModelConfig.parseAll(config.raw().get("models"), List.of("local"));
+ * List<ModelConfig> models = ModelConfig.fromConfig(ToolgateConfig.load(Path.of("toolgate.yaml")));
  * ModelConfig m = ModelConfig.of("assistant", URI.create("http://127.0.0.1:11434/v1"))
  *     .withTools(ToolMode.SEARCH_REGISTRY).withPinned(List.of("time_now"));
  * }</pre>
@@ -139,6 +142,21 @@ public record ModelConfig(
   public static List<ModelConfig> parseAll(
       JsonNode models, List<String> embeddings, List<String> defaultPinned) {
     return new ModelConfigParser(embeddings, defaultPinned).parseAll(models);
+  }
+
+  /**
+   * The {@code models:} of a loaded config: {@code ${VAR}} expanded, {@code tool_embedding_model}
+   * resolved against its {@code embeddings:}, {@code search.pinned} as the default pinned tools.
+   *
+   * @throws ConfigException naming the file, line and column of the value at fault
+   */
+  public static List<ModelConfig> fromConfig(ToolgateConfig config) {
+    List<String> embeddings = config.embeddings().stream().map(EmbeddingConfig::name).toList();
+    try {
+      return parseAll(config.expandedSection("models"), embeddings, config.search().pinned());
+    } catch (ModelConfigException e) {
+      throw config.error(e.pointer(), e.detail());
+    }
   }
 
   /** The endpoint requests go to: {@code <baseUrl>/chat/completions}. */

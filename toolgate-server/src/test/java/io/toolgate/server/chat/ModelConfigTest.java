@@ -3,12 +3,16 @@ package io.toolgate.server.chat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.toolgate.config.ConfigException;
+import io.toolgate.config.ToolgateConfig;
 import io.toolgate.exposure.Profile;
 import io.toolgate.exposure.ToolMode;
 import io.toolgate.json.Json;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -202,5 +206,65 @@ class ModelConfigTest {
   @Test
   void readsNoModelsFromAMissingSection() {
     assertThat(ModelConfig.parseAll(null, List.of())).isEmpty();
+  }
+
+  @Test
+  void pointsAtTheValueAtFault() {
+    ModelConfigException e =
+        org.assertj.core.api.Assertions.catchThrowableOfType(
+            ModelConfigException.class,
+            () ->
+                ModelConfig.parseAll(
+                    yaml(
+                        "[{name: m, base_url: 'http://h/v1'}, {name: n, base_url: 'http://h/v1', params: {tools: 5}}]"),
+                    List.of()));
+
+    assertThat(e.pointer()).isEqualTo("/models/1/params/tools");
+  }
+
+  @Test
+  void readsTheModelsOfALoadedConfig() {
+    ToolgateConfig config =
+        ToolgateConfig.parse(
+            """
+            embeddings: [{name: local, from: "local:bge-small-en-v1.5"}]
+            search: {pinned: [time_now]}
+            models:
+              - name: assistant
+                base_url: "${UPSTREAM_URL}"
+            """,
+            "toolgate.yaml",
+            Path.of("."),
+            Map.of("UPSTREAM_URL", "http://127.0.0.1:8000/v1")::get);
+
+    ModelConfig m = ModelConfig.fromConfig(config).getFirst();
+
+    assertThat(m.baseUrl()).isEqualTo(URI.create("http://127.0.0.1:8000/v1"));
+    assertThat(m.embedder()).contains("local");
+    assertThat(m.pinned()).containsExactly("time_now");
+  }
+
+  @Test
+  void locatesAProblemInTheConfigFile() {
+    ToolgateConfig config =
+        ToolgateConfig.parse(
+            """
+            embeddings: []
+            models:
+              - name: assistant
+                base_url: "http://127.0.0.1:8000/v1"
+                params:
+                  tools: auto
+                  tool_recursion_limit: many
+            """,
+            "toolgate.yaml",
+            Path.of("."),
+            name -> null);
+
+    assertThatThrownBy(() -> ModelConfig.fromConfig(config))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage(
+            "toolgate.yaml:7:7: models[0].params.tool_recursion_limit: must be a whole number of"
+                + " rounds, 0 or more, got \"many\"");
   }
 }
