@@ -199,7 +199,8 @@ public final class ToolgateConfig {
 
   /** {@link #defaults()} reading {@code env}. */
   public static ToolgateConfig defaults(UnaryOperator<String> env) {
-    String yaml = "catalogs: [\"" + CatalogFiles.DEMO + "\"]\n";
+    // The demo's command tools run in the "analytics" sandbox: declare it with the catalog.
+    String yaml = "catalogs: [\"" + CatalogFiles.DEMO + "\"]\nsandboxes: [{name: analytics}]\n";
     return parse(yaml, "(embedded defaults)", Path.of("").toAbsolutePath(), env);
   }
 

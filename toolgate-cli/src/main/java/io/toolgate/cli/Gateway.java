@@ -1,0 +1,197 @@
+package io.toolgate.cli;
+
+import io.toolgate.Toolgate;
+import io.toolgate.catalog.ToolRegistry;
+import io.toolgate.config.EmbeddingConfig;
+import io.toolgate.config.ToolgateConfig;
+import io.toolgate.domain.ToolDomains;
+import io.toolgate.exposure.Exposure;
+import io.toolgate.invoke.ExecutorFactory;
+import io.toolgate.invoke.ToolInvoker;
+import io.toolgate.mcp.client.McpFederation;
+import io.toolgate.sandbox.Sandboxes;
+import io.toolgate.search.HybridToolSearch;
+import io.toolgate.search.SearchSettings;
+import io.toolgate.search.embed.Embedders;
+import io.toolgate.search.spi.Embedder;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The composition root: builds a whole gateway from a {@link ToolgateConfig}.
+ *
+ * <p>Commands that only read the catalog ({@code list}, {@code show}, {@code tokens}) call {@link
+ * #catalog}; commands that search or call tools call {@link #open}, which also loads the embedder
+ * and starts computing tool vectors in the background.
+ */
+final class Gateway implements AutoCloseable {
+  private final ToolgateConfig config;
+  private final Path dataDir;
+  private final ToolRegistry registry;
+  private final Sandboxes sandboxes;
+  private final ExecutorFactory executors;
+  private final List<AutoCloseable> closeables = new ArrayList<>();
+  private Toolgate toolgate;
+  private HybridToolSearch search;
+  private Optional<Embedder> embedder = Optional.empty();
+  private McpFederation federation;
+
+  private Gateway(ToolgateConfig config, Path dataDir) {
+    this.config = config;
+    this.dataDir = dataDir;
+    this.registry = new ToolRegistry();
+    this.sandboxes = Sandboxes.builder(registry, dataDir).sandboxes(config.sandboxes()).build();
+    this.executors = ExecutorFactory.builder().sandboxes(sandboxes).build();
+    registry.registerAll(ToolDomains.discover().tools(config.enabledDomains()));
+    config.loadCatalogs(executors::executorFor).orThrow().registerInto(registry);
+    registry.definitions().forEach(sandboxes::check);
+  }
+
+  /** Loads the catalog only: domains and catalog files, no embedder, no index. */
+  static Gateway catalog(GlobalOptions options) {
+    ToolgateConfig config = options.config();
+    return new Gateway(config, config.dataDir(options.dataDir()));
+  }
+
+  /**
+   * Loads the catalog and builds search and invocation.
+   *
+   * @param withEmbedder whether to load the configured embedder (lexical search without it)
+   */
+  static Gateway open(GlobalOptions options, boolean withEmbedder) {
+    Gateway gateway = catalog(options);
+    try {
+      gateway.start(withEmbedder);
+      return gateway;
+    } catch (RuntimeException e) {
+      gateway.close();
+      throw e;
+    }
+  }
+
+  /** Loads the catalog and connects the upstream MCP servers, for listing sources. */
+  static Gateway withFederation(GlobalOptions options) throws InterruptedException {
+    Gateway gateway = catalog(options);
+    gateway.federate();
+    return gateway;
+  }
+
+  /** Loads everything a call needs, upstream MCP servers included (no embedder: no search). */
+  static Gateway openForCalls(GlobalOptions options) throws InterruptedException {
+    Gateway gateway = open(options, false);
+    gateway.federate();
+    return gateway;
+  }
+
+  /**
+   * Connects the configured upstream MCP servers; their tools join the registry (and the index) as
+   * each connects. Waits up to 30 s for every server's first attempt.
+   */
+  void federate() throws InterruptedException {
+    if (federation != null || config.section("mcp_servers").isMissingNode()) {
+      return;
+    }
+    federation = McpFederation.fromConfig(registry, config.section("mcp_servers"));
+    federation.awaitFirstAttempts(Duration.ofSeconds(30));
+  }
+
+  /** The upstream MCP servers, when {@link #federate} connected any. */
+  Optional<McpFederation> federation() {
+    return Optional.ofNullable(federation);
+  }
+
+  private void start(boolean withEmbedder) {
+    if (withEmbedder) {
+      embedder = toolEmbedder(config);
+      embedder.ifPresent(closeables::add);
+    }
+    HybridToolSearch.Builder builder =
+        HybridToolSearch.builder()
+            .settings(SearchSettings.fromConfig(config.search().raw()))
+            .dataDirectory(dataDir);
+    embedder.ifPresent(builder::embedder);
+    search = builder.build();
+    search.follow(registry);
+    ToolInvoker invoker =
+        ToolInvoker.builder(registry).sandboxPolicies(sandboxes::policyOf).build();
+    Toolgate.Builder b = Toolgate.builder().registry(registry).search(search).invoker(invoker);
+    closeables.forEach(b::onClose);
+    closeables.clear();
+    toolgate = b.build();
+  }
+
+  /** What a model sees, from {@code search:} (mode, meta-tool profile, pinned tools). */
+  Exposure exposure() {
+    return Exposure.of(config.search().mode())
+        .withProfile(config.search().metaTools())
+        .withPinned(config.search().pinned())
+        .withEmbedderAvailable(embedder.isPresent());
+  }
+
+  /** The one embedder the search index uses: the only one configured, or the first. */
+  private static Optional<Embedder> toolEmbedder(ToolgateConfig config) {
+    List<EmbeddingConfig> embeddings = config.embeddings();
+    if (embeddings.isEmpty()) {
+      return Optional.empty();
+    }
+    EmbeddingConfig chosen = embeddings.getFirst();
+    return Optional.of(Embedders.create(chosen.from(), chosen.options()));
+  }
+
+  ToolgateConfig config() {
+    return config;
+  }
+
+  Path dataDir() {
+    return dataDir;
+  }
+
+  ToolRegistry registry() {
+    return registry;
+  }
+
+  Sandboxes sandboxes() {
+    return sandboxes;
+  }
+
+  ExecutorFactory executors() {
+    return executors;
+  }
+
+  /** The gateway; only after {@link #open}. */
+  Toolgate toolgate() {
+    if (toolgate == null) {
+      throw new IllegalStateException("the gateway was opened for the catalog only");
+    }
+    return toolgate;
+  }
+
+  HybridToolSearch search() {
+    toolgate();
+    return search;
+  }
+
+  Optional<Embedder> embedder() {
+    return embedder;
+  }
+
+  @Override
+  public void close() {
+    if (federation != null) {
+      federation.close();
+    }
+    if (toolgate != null) {
+      toolgate.close();
+    }
+    for (AutoCloseable c : closeables) {
+      try {
+        c.close();
+      } catch (Exception e) {
+        // closing on the way out: nothing else to do
+      }
+    }
+  }
+}

@@ -1,0 +1,31 @@
+package io.toolgate.cli;
+
+import io.toolgate.config.ToolgateConfig;
+import java.nio.file.Path;
+import java.util.Optional;
+import picocli.CommandLine.Option;
+
+/** Options every command takes: the config file and the data directory. */
+final class GlobalOptions {
+  @Option(
+      names = {"-c", "--config"},
+      paramLabel = "FILE",
+      description =
+          "Config file (default: ./toolgate.yaml when present, else the embedded demo catalog).")
+  Path config;
+
+  @Option(
+      names = "--data-dir",
+      paramLabel = "DIR",
+      description =
+          "Vector cache, registrations, sandbox state (default: $TOOLGATE_DATA or ~/.toolgate).")
+  Path dataDir;
+
+  ToolgateConfig config() {
+    return ToolgateConfig.resolve(Optional.ofNullable(config), Path.of("").toAbsolutePath());
+  }
+
+  Optional<Path> dataDir() {
+    return Optional.ofNullable(dataDir);
+  }
+}

@@ -1,0 +1,85 @@
+package io.toolgate.cli;
+
+import io.toolgate.ToolgateException;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code toolgate} command line. */
+@Command(
+    name = "toolgate",
+    mixinStandardHelpOptions = true,
+    versionProvider = Main.Version.class,
+    description = "Tool registry and retrieval gateway for LLM agents.",
+    subcommands = {
+      ServeCommand.class,
+      McpCommand.class,
+      SearchCommand.class,
+      InvokeCommand.class,
+      ListCommand.class,
+      ShowCommand.class,
+      ValidateCommand.class,
+      PromptCommand.class,
+      TokensCommand.class,
+      EvalCommand.class,
+      SandboxesCommand.class,
+      CommandLine.HelpCommand.class
+    },
+    footer = {
+      "",
+      "Examples:",
+      "  toolgate serve                          REST API, MCP at /mcp and the console on :8080",
+      "  toolgate search \"send an email\"         find tools (hybrid search)",
+      "  toolgate invoke time_now --args '{\"tz\":\"Europe/Lisbon\"}'",
+      "  toolgate tokens                         what the tool definitions cost per turn",
+      "",
+      "Every command reads ./toolgate.yaml when present, else the embedded demo catalog."
+    })
+public final class Main implements Runnable {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  public static void main(String[] args) {
+    System.exit(run(args));
+  }
+
+  /** Runs the command line and returns the exit code (for tests). */
+  public static int run(String... args) {
+    return commandLine().execute(args);
+  }
+
+  static CommandLine commandLine() {
+    CommandLine cli = new CommandLine(new Main());
+    cli.setExecutionExceptionHandler(Main::handle);
+    cli.setCaseInsensitiveEnumValuesAllowed(true);
+    return cli;
+  }
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+
+  /** Errors a user can fix print as one message; only bugs print a stack trace. */
+  private static int handle(Exception e, CommandLine cli, CommandLine.ParseResult parseResult) {
+    PrintWriter err = cli.getErr();
+    if (e instanceof ToolgateException
+        || e instanceof IllegalArgumentException
+        || e instanceof java.io.UncheckedIOException) {
+      err.println("toolgate: " + e.getMessage());
+      err.flush();
+      return 2;
+    }
+    err.println("toolgate: unexpected error: " + e);
+    e.printStackTrace(err);
+    err.flush();
+    return 70;
+  }
+
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      String v = Main.class.getPackage().getImplementationVersion();
+      return new String[] {"toolgate " + (v == null ? "development build" : v)};
+    }
+  }
+}
