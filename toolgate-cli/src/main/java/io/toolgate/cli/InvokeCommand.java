@@ -30,7 +30,7 @@ import tools.jackson.databind.JsonNode;
     footer = {
       "",
       "Examples:",
-      "  toolgate invoke time_now --args '{\"tz\": \"Asia/Tokyo\"}'",
+      "  toolgate invoke time_now --args '{\"zone\": \"Asia/Tokyo\"}'",
       "  toolgate invoke math_evaluate --args '{\"expression\": \"2^10 / 4\"}'",
       "  toolgate invoke csv_stats --args @request.json"
     })
@@ -80,7 +80,7 @@ final class InvokeCommand implements Callable<Integer> {
           what
               + " is not valid JSON ("
               + e.getOriginalMessage()
-              + "); pass an object such as '{\"tz\": \"UTC\"}'");
+              + "); pass an object such as '{\"zone\": \"UTC\"}'");
     }
   }
 }

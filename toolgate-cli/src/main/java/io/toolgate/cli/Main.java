@@ -30,7 +30,7 @@ import picocli.CommandLine.Command;
       "Examples:",
       "  toolgate serve                          REST API, MCP at /mcp and the console on :8080",
       "  toolgate search \"send an email\"         find tools (hybrid search)",
-      "  toolgate invoke time_now --args '{\"tz\":\"Europe/Lisbon\"}'",
+      "  toolgate invoke time_now --args '{\"zone\":\"Europe/Lisbon\"}'",
       "  toolgate tokens                         what the tool definitions cost per turn",
       "",
       "Every command reads ./toolgate.yaml when present, else the embedded demo catalog."

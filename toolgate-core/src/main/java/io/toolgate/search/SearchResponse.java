@@ -8,8 +8,8 @@ import java.util.Optional;
  *
  * @param query the query as received
  * @param keywords the keywords as received
- * @param searchMode {@code hybrid_rrf} when the vector channel took part, else {@code
- *     lexical_rrf} (or the fusion actually used, see {@link ToolSearch})
+ * @param searchMode {@code hybrid_rrf} when the vector channel took part, else {@code lexical_rrf}
+ *     (or the fusion actually used, see {@link ToolSearch})
  * @param fallback true when {@code min_score} cut every hit and the best one was returned anyway
  * @param tools the hits, best first, ties broken by name
  * @param hint advice when nothing matched, e.g. to rephrase

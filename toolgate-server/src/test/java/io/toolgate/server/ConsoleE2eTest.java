@@ -18,9 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
  * against a real server: search, open a tool, call it, see the result. Screenshots go to {@code
  * target/e2e-screenshots}.
  *
- * <p>Needs {@code node}, {@code npm ci} in {@code src/test/e2e} and Debian's {@code chromium}.
- * When one is missing the test is skipped with the reason, except under {@code CI=true}, where it
- * fails ({@code .ci/run} installs them).
+ * <p>Needs {@code node}, {@code npm ci} in {@code src/test/e2e} and Debian's {@code chromium}. When
+ * one is missing the test is skipped with the reason, except under {@code CI=true}, where it fails
+ * ({@code .ci/run} installs them).
  */
 class ConsoleE2eTest {
   private static final Path E2E = Path.of("src/test/e2e");
@@ -37,7 +37,8 @@ class ConsoleE2eTest {
       missing.add("node is not on PATH");
     }
     if (!Files.isDirectory(E2E.resolve("node_modules/playwright-core"))) {
-      missing.add("playwright-core is not installed (run: cd toolgate-server/src/test/e2e && npm ci)");
+      missing.add(
+          "playwright-core is not installed (run: cd toolgate-server/src/test/e2e && npm ci)");
     }
     if (!Files.isExecutable(chromium)) {
       missing.add(chromium + " is missing (apt-get install chromium)");
@@ -85,5 +86,4 @@ class ConsoleE2eTest {
     }
     return null;
   }
-
 }
