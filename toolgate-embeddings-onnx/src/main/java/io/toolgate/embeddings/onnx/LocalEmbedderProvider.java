@@ -13,12 +13,14 @@ import java.util.Optional;
  *
  * <pre>{@code
  * embeddings:
- *   - {name: local, from: "local:bge-small-en-v1.5", batch_size: 32, max_tokens: 256, threads: 2}
+ *   - {name: local, from: "local:bge-small-en-v1.5", max_tokens: 256, threads: 2}
+ *   - {name: fast, from: "local:all-minilm-l6-v2", batch_size: 8}
  * }</pre>
  *
  * <p>Model names are matched ignoring case, with aliases ({@code local:all-MiniLM-L6-v2}, {@code
- * local:bge-small-en-v15}); see {@link LocalModel}. Options: {@code batch_size} (32, in [1, 1024]),
- * {@code max_tokens} (256, in [2, 512]), {@code threads} (available processors, in [1, 256]).
+ * local:bge-small-en-v15}); see {@link LocalModel}. Options: {@code batch_size} ({@linkplain
+ * LocalModel#defaultBatchSize() the model's default}, in [1, 1024]), {@code max_tokens} (256, in
+ * [2, 512]), {@code threads} (available processors, in [1, 256]).
  */
 public final class LocalEmbedderProvider implements EmbedderProvider {
   private static final String SCHEME = "local:";

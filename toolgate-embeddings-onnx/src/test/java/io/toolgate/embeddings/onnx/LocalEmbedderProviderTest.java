@@ -49,7 +49,7 @@ class LocalEmbedderProviderTest {
     assertThat(LocalEmbedderProvider.options(LocalModel.BGE_SMALL_EN_V15, Map.of()).batchSize())
         .isEqualTo(1);
     assertThat(LocalEmbedderProvider.options(LocalModel.ALL_MINILM_L6_V2, Map.of()).batchSize())
-        .isEqualTo(32);
+        .isEqualTo(8);
   }
 
   @Test

@@ -111,7 +111,7 @@ class OnnxEmbedderTest {
   void bgeRunsOneTextPerCallByDefaultBecauseItsVectorsDependOnTheBatch() {
     assertThat(LocalModel.BGE_SMALL_EN_V15.batchInvariant()).isFalse();
     assertThat(TestModels.bgeSmall().options().batchSize()).isEqualTo(1);
-    assertThat(TestModels.miniLm().options().batchSize()).isEqualTo(32);
+    assertThat(TestModels.miniLm().options().batchSize()).isEqualTo(8);
   }
 
   @Test
