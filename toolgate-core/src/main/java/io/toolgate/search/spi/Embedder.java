@@ -10,10 +10,15 @@ import java.util.List;
  * are L2-normalized, so cosine similarity is their dot product.
  *
  * <pre>{@code
- * Embedder embedder = Embedders.create("local:bge-small-en-v1.5");
+ * Embedder embedder = Embedders.create("local:bge-small-en-v1.5"); // io.toolgate.search.embed
  * float[][] docs = embedder.embedDocuments(List.of("Current weather for a city."));
  * float[] query = embedder.embedQuery("is it raining in Lisbon");
  * }</pre>
+ *
+ * <p>A text's vector should not depend on the other texts embedded in the same call: the vector
+ * cache stores tool vectors by (model, tool checksum) and mixes vectors from different calls.
+ * {@code io.toolgate.search.EmbedderContract} (core's test jar) checks this and the rest of the
+ * contract for any implementation.
  *
  * <p>Implementations must be thread-safe. They may throw {@link EmbeddingException}; search treats
  * that as "vector channel unavailable" and degrades to lexical search.
