@@ -1,37 +1,22 @@
 package io.toolgate.server.chat;
 
 import io.toolgate.Toolgate;
-import io.toolgate.catalog.ToolDefinition;
-import io.toolgate.catalog.ToolNames;
-import io.toolgate.exposure.ExposedTools;
 import io.toolgate.exposure.ExposureException;
-import io.toolgate.format.NameRule;
-import io.toolgate.format.ProviderNames;
 import io.toolgate.json.Json;
 import io.toolgate.schema.ArgumentValidator;
-import io.toolgate.search.SearchSettings;
-import io.toolgate.server.chat.RegistryCalls.Call;
-import io.toolgate.server.chat.RegistryCalls.Outcome;
 import io.toolgate.tokens.TokenEncoding;
 import java.io.IOException;
 import java.net.http.HttpClient;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.HexFormat;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.TreeSet;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
+import java.util.UUID;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
@@ -45,7 +30,7 @@ import tools.jackson.databind.node.ObjectNode;
  *
  * <pre>{@code
  * ChatProxy proxy = ChatProxy.builder(gate)
- *     .models(ModelConfig.parseAll(config.raw().get("models"), embeddingNames))
+ *     .models(ModelConfig.fromConfig(config))
  *     .build();                                   // fails on a reserved-name clash, a missing key…
  * ChatReply reply = proxy.complete(requestJson, ChatContext.DEFAULT);   // stream: false
  * proxy.stream(requestJson, ChatContext.DEFAULT, sseSink);              // stream: true
@@ -87,21 +72,15 @@ public final class ChatProxy {
 
   private final Toolgate gate;
   private final Map<String, ModelRoute> routes;
-  private final RegistryCalls calls;
-  private final ToolTokens tokens;
-  private final DeferredCalls deferred;
+  private final RequestReader reader;
+  private final ToolLoop loop;
   private final long created = Instant.now().getEpochSecond();
-  private volatile NameTable nameTable;
-
-  private record NameTable(long version, ProviderNames names) {}
 
   private ChatProxy(Builder b) {
     this.gate = b.gate;
-    this.tokens = new ToolTokens(b.encoding);
-    this.calls = new RegistryCalls(gate, new ArgumentValidator());
     Map<String, ModelRoute> byName = new LinkedHashMap<>();
     int deferredEntries = 1000;
-    java.time.Duration deferredTtl = SessionCacheConfig.DEFAULTS.ttl();
+    Duration deferredTtl = SessionCacheConfig.DEFAULTS.ttl();
     for (ModelConfig model : b.models) {
       if (byName.containsKey(model.name())) {
         throw new ModelConfigException("models: model '" + model.name() + "' is configured twice");
@@ -114,8 +93,10 @@ public final class ChatProxy {
         deferredTtl = model.sessionCache().ttl();
       }
     }
-    this.routes = java.util.Collections.unmodifiableMap(byName);
-    this.deferred = new DeferredCalls(deferredEntries, deferredTtl, b.nanoTime);
+    this.routes = Collections.unmodifiableMap(byName);
+    DeferredCalls deferred = new DeferredCalls(deferredEntries, deferredTtl, b.nanoTime);
+    this.reader = new RequestReader(gate, routes, new ToolTokens(b.encoding), deferred);
+    this.loop = new ToolLoop(new RegistryCalls(gate, new ArgumentValidator()), deferred);
     for (ModelRoute route : routes.values()) {
       check(route);
     }
@@ -163,19 +144,21 @@ public final class ChatProxy {
    */
   public ChatReply complete(JsonNode request, ChatContext context) {
     try {
-      Turn turn = prepare(request, context);
-      Ending end = loop(turn, false, body -> Reply.of(turn.route.upstream.complete(body)), o -> {});
-      ObjectNode body = end.reply.raw().orElseThrow().deepCopy();
+      Turn turn = reader.read(request, context);
+      ToolLoop.Ending end =
+          loop.run(
+              turn, false, body -> ToolLoop.Reply.of(turn.route.upstream.complete(body)), o -> {});
+      ObjectNode body = end.reply().raw().orElseThrow().deepCopy();
       body.put("model", turn.clientModel);
       ArrayNode choices = body.putArray("choices");
       ObjectNode choice = choices.addObject();
       choice.put("index", 0);
-      choice.set("message", end.message);
-      JsonNode logprobs = end.reply.raw().get().path("choices").path(0).get("logprobs");
+      choice.set("message", end.message());
+      JsonNode logprobs = end.reply().raw().get().path("choices").path(0).get("logprobs");
       if (logprobs != null) {
         choice.set("logprobs", logprobs);
       }
-      choice.put("finish_reason", end.finishReason);
+      choice.put("finish_reason", end.finishReason());
       turn.usage().ifPresent(u -> body.set("usage", u));
       body.set("toolgate", turn.report());
       return new ChatReply(200, body, turn.headers());
@@ -196,29 +179,38 @@ public final class ChatProxy {
   public void stream(JsonNode request, ChatContext context, SseSink sink) throws IOException {
     Turn turn;
     try {
-      turn = prepare(request, context);
+      turn = reader.read(request, context);
     } catch (ChatFailure e) {
       sink.fail(e.reply());
       return;
     }
     StreamRelay relay = new StreamRelay(turn, sink, includeUsage(request));
     try {
-      Ending end =
-          loop(
+      ToolLoop.Ending end =
+          loop.run(
               turn,
               true,
               body -> {
                 relay.beginRound();
                 MessageAccumulator acc = new MessageAccumulator();
                 turn.route.upstream.stream(body, chunk -> relay.forward(acc, chunk));
-                return Reply.of(acc);
+                return ToolLoop.Reply.of(acc);
               },
               relay::toolRan);
-      relay.finish(end.message, end.finishReason, turn.report(), turn.usage());
+      relay.finish(end.message(), end.finishReason(), turn.report(), turn.usage());
     } catch (ChatFailure e) {
       relay.failed(e.reply());
     } catch (Upstream.SinkClosed e) {
       LOG.debug("client left during a stream of model {}", turn.clientModel);
+    } catch (RuntimeException e) {
+      // The response may already be committed: the error must travel in the stream.
+      String incident = UUID.randomUUID().toString().substring(0, 8);
+      LOG.error("incident {}: a stream of model {} failed", incident, turn.clientModel, e);
+      relay.failed(
+          ChatReply.error(
+              500,
+              "server_error",
+              "the proxy failed on this request (incident " + incident + "; see the server log)"));
     }
   }
 
@@ -226,251 +218,11 @@ public final class ChatProxy {
     return request.path("stream_options").path("include_usage").asBoolean(false);
   }
 
-  /** One upstream answer: the assistant message, why it ended, usage, and the whole response. */
-  record Reply(
-      ObjectNode message, String finishReason, Optional<JsonNode> usage, Optional<ObjectNode> raw) {
-    static Reply of(ObjectNode completion) {
-      JsonNode choice = completion.path("choices").path(0);
-      ObjectNode message = choice.get("message") instanceof ObjectNode m ? m : Json.object();
-      return new Reply(
-          message,
-          choice.path("finish_reason").asString("stop"),
-          Optional.ofNullable(completion.get("usage")).filter(JsonNode::isObject),
-          Optional.of(completion));
-    }
-
-    static Reply of(MessageAccumulator acc) {
-      return new Reply(
-          acc.message(), acc.finishReason().orElse("stop"), acc.usage(), Optional.empty());
-    }
-  }
-
-  /** How a request ends: the reply, the message to return, and the finish reason. */
-  private record Ending(Reply reply, ObjectNode message, String finishReason) {}
-
-  private Ending loop(
-      Turn turn,
-      boolean stream,
-      Function<ObjectNode, Reply> upstream,
-      Consumer<Outcome> onOutcome) {
-    for (int round = 0; ; round++) {
-      Reply reply = upstream.apply(turn.upstreamBody(stream, round));
-      turn.usage(reply.usage());
-      List<Call> all = Turn.calls(reply.message());
-      if (all.isEmpty()) {
-        return new Ending(reply, reply.message(), reply.finishReason());
-      }
-      List<Call> client = all.stream().filter(turn::isClientCall).toList();
-      List<Call> registry = all.stream().filter(c -> !turn.isClientCall(c)).toList();
-      boolean mayRun = round < turn.recursionLimit();
-      if (!client.isEmpty()) {
-        if (!registry.isEmpty() && mayRun) {
-          List<Outcome> outcomes = run(turn, registry, round + 1, onOutcome);
-          defer(client, outcomes);
-        } else {
-          turn.notRun(registry);
-        }
-        return new Ending(reply, Turn.withCalls(reply.message(), client), "tool_calls");
-      }
-      if (!mayRun) {
-        turn.notRun(registry);
-        return new Ending(
-            reply, Turn.withCalls(reply.message(), List.of()), "tool_recursion_limit");
-      }
-      turn.appendRound(reply.message(), run(turn, registry, round + 1, onOutcome));
-    }
-  }
-
-  /** Runs one round's registry calls, in parallel when there are several. */
-  private List<Outcome> run(Turn turn, List<Call> round, int number, Consumer<Outcome> onOutcome) {
-    List<Outcome> outcomes = new ArrayList<>();
-    if (round.size() == 1) {
-      outcomes.add(calls.run(round.getFirst(), turn.exposed, turn.names, turn.context.options()));
-    } else {
-      try (ExecutorService pool =
-          Executors.newThreadPerTaskExecutor(
-              Thread.ofVirtual().name("toolgate-chat-call-", 0).factory())) {
-        List<Future<Outcome>> futures = new ArrayList<>();
-        for (Call call : round) {
-          futures.add(
-              pool.submit(() -> calls.run(call, turn.exposed, turn.names, turn.context.options())));
-        }
-        for (Future<Outcome> f : futures) {
-          outcomes.add(f.get());
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new ChatFailure(
-            ChatReply.error(503, "server_error", "interrupted while running tools"),
-            "interrupted",
-            e);
-      } catch (ExecutionException e) {
-        throw new IllegalStateException("a registry call threw", e.getCause());
-      }
-    }
-    turn.recorded(number, outcomes);
-    outcomes.forEach(onOutcome);
-    return outcomes;
-  }
-
-  private void defer(List<Call> client, List<Outcome> outcomes) {
-    List<ObjectNode> callJson = new ArrayList<>();
-    List<ObjectNode> results = new ArrayList<>();
-    for (Outcome o : outcomes) {
-      ObjectNode call = Json.object();
-      call.put("id", o.call().id());
-      call.put("type", "function");
-      call.putObject("function")
-          .put("name", o.call().name())
-          .put("arguments", o.call().arguments());
-      callJson.add(call);
-      results.add(Turn.toolMessage(o));
-    }
-    deferred.put(
-        client.stream().map(Call::id).toList(), new DeferredCalls.Deferred(callJson, results));
-  }
-
-  private Turn prepare(JsonNode json, ChatContext context) {
-    if (!(json instanceof ObjectNode request)) {
-      throw ChatFailure.badRequest("the request body must be a JSON object", null);
-    }
-    String model = request.path("model").asString("");
-    if (model.isBlank()) {
-      throw ChatFailure.badRequest(
-          "model is required; one of: " + String.join(", ", routes.keySet()), "model");
-    }
-    ModelRoute route = routes.get(model);
-    if (route == null) {
-      String known =
-          routes.isEmpty()
-              ? "none are configured (add models: to the config)"
-              : "known models: " + String.join(", ", routes.keySet());
-      String message = "model '" + model + "' is not configured; " + known;
-      throw new ChatFailure(
-          ChatReply.error(404, "invalid_request_error", message, "model", "model_not_found"),
-          message,
-          null);
-    }
-    if (request.path("n").asInt(1) != 1) {
-      throw ChatFailure.badRequest(
-          "n must be 1: the proxy runs tool calls for a single choice", "n");
-    }
-    List<ObjectNode> messages = messages(request);
-    List<ObjectNode> clientTools = clientTools(request);
-    List<ToolDefinition> visible =
-        gate.registry().definitions().stream().filter(context.options().allow()).toList();
-    List<String> visibleNames = visible.stream().map(ToolDefinition::name).toList();
-    List<String> pinned = route.config.pinned().stream().filter(visibleNames::contains).toList();
-    ExposedTools exposed;
-    try {
-      exposed = route.exposure(embedderAvailable(route), pinned).apply(visible);
-    } catch (ExposureException e) {
-      String message = "model '" + model + "': " + e.getMessage();
-      throw new ChatFailure(
-          ChatReply.error(500, "server_error", message, null, "tool_exposure"), message, e);
-    }
-    String session = session(route, request, context, messages);
-    return new Turn(
-        route,
-        model,
-        context,
-        request,
-        deferred.splice(messages),
-        clientTools,
-        exposed,
-        names(),
-        session,
-        gate.registry(),
-        visible,
-        tokens);
-  }
-
-  private static List<ObjectNode> messages(ObjectNode request) {
-    JsonNode messages = request.get("messages");
-    if (messages == null || !messages.isArray() || messages.isEmpty()) {
-      throw ChatFailure.badRequest(
-          "messages must be a non-empty array of chat messages", "messages");
-    }
-    List<ObjectNode> out = new ArrayList<>();
-    for (int i = 0; i < messages.size(); i++) {
-      if (!(messages.get(i) instanceof ObjectNode m) || !m.path("role").isString()) {
-        throw ChatFailure.badRequest(
-            "messages[" + i + "] must be an object with a role", "messages");
-      }
-      out.add(m);
-    }
-    return out;
-  }
-
-  private static List<ObjectNode> clientTools(ObjectNode request) {
-    JsonNode tools = request.get("tools");
-    if (tools == null || tools.isNull()) {
-      return List.of();
-    }
-    if (!tools.isArray()) {
-      throw ChatFailure.badRequest("tools must be an array of tool definitions", "tools");
-    }
-    List<ObjectNode> out = new ArrayList<>();
-    for (int i = 0; i < tools.size(); i++) {
-      if (!(tools.get(i) instanceof ObjectNode t)) {
-        throw ChatFailure.badRequest("tools[" + i + "] must be an object", "tools");
-      }
-      out.add(t);
-    }
-    return out;
-  }
-
-  /** The model may use the registry's vector channel: it has an embedder and search loaded one. */
-  private boolean embedderAvailable(ModelRoute route) {
-    return route.config.embedder().isPresent()
-        && gate.capabilities().backends().contains(SearchSettings.VECTOR);
-  }
-
-  private static String session(
-      ModelRoute route, ObjectNode request, ChatContext context, List<ObjectNode> messages) {
-    Optional<String> named =
-        context
-            .session()
-            .or(() -> text(request, "session"))
-            .or(() -> text(request, "user").map(u -> "user:" + u));
-    if (named.isPresent()) {
-      return named.get();
-    }
-    StringBuilder seed = new StringBuilder(route.config.name());
-    for (String role : List.of("system", "user")) {
-      messages.stream()
-          .filter(m -> role.equals(m.path("role").asString("")))
-          .findFirst()
-          .ifPresent(m -> seed.append('\n').append(Json.canonical(m.path("content"))));
-    }
-    return "conv-" + sha256(seed.toString()).substring(0, 16);
-  }
-
-  private static Optional<String> text(ObjectNode request, String field) {
-    JsonNode v = request.get(field);
-    return v != null && v.isString() && !v.asString().isBlank()
-        ? Optional.of(v.asString())
-        : Optional.empty();
-  }
-
-  /** The OpenAI name table over the whole catalog and the meta-tools, rebuilt when it changes. */
-  private ProviderNames names() {
-    long version = gate.registry().version();
-    NameTable table = nameTable;
-    if (table == null || table.version != version) {
-      TreeSet<String> all = new TreeSet<>(gate.registry().names());
-      all.addAll(ToolNames.RESERVED);
-      table = new NameTable(version, ProviderNames.of(NameRule.OPENAI, all));
-      nameTable = table;
-    }
-    return table.names;
-  }
-
   /** Fails at start for what would fail every request: a reserved-name clash, unknown tools. */
   private void check(ModelRoute route) {
     try {
       route
-          .exposure(embedderAvailable(route), route.config.pinned())
+          .exposure(reader.embedderAvailable(route), route.config.pinned())
           .apply(gate.registry().definitions());
     } catch (ExposureException e) {
       throw new ModelConfigException("model '" + route.config.name() + "': " + e.getMessage());
@@ -502,16 +254,6 @@ public final class ChatProxy {
             Executors.newThreadPerTaskExecutor(
                 Thread.ofVirtual().name("toolgate-upstream-" + model.name() + "-", 0).factory()))
         .build();
-  }
-
-  private static String sha256(String text) {
-    try {
-      return HexFormat.of()
-          .formatHex(
-              MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-    }
   }
 
   /** Settings of a {@link ChatProxy}. Not thread-safe. */

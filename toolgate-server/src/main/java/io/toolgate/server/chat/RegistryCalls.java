@@ -23,6 +23,8 @@ import io.toolgate.search.SearchResponse;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -34,6 +36,8 @@ import tools.jackson.databind.node.ObjectNode;
  * JSON with {@code ok: false}) and may retry. Thread-safe.
  */
 final class RegistryCalls {
+  private static final Logger LOG = LoggerFactory.getLogger(RegistryCalls.class);
+
   /** What the proxy runs for each kind of call. */
   enum Kind {
     SEARCH,
@@ -92,6 +96,28 @@ final class RegistryCalls {
   Outcome run(Call call, ExposedTools exposed, ProviderNames names, CallOptions options) {
     long start = System.nanoTime();
     String tool = names.toolName(call.name()).orElse(call.name());
+    try {
+      return run(call, tool, exposed, names, options, start);
+    } catch (RuntimeException e) {
+      // A bug, not a tool failure: the model still gets an answer and the loop goes on.
+      LOG.error("running {} for the chat proxy failed", tool, e);
+      return failed(
+          call,
+          tool,
+          exposed.isMetaTool(tool) ? kindOf(tool) : Kind.TOOL,
+          ErrorCode.EXECUTION_FAILED,
+          tool + ": the gateway failed to run this call (see its log)",
+          start);
+    }
+  }
+
+  private Outcome run(
+      Call call,
+      String tool,
+      ExposedTools exposed,
+      ProviderNames names,
+      CallOptions options,
+      long start) {
     ObjectNode args;
     try {
       args = arguments(call.arguments());
