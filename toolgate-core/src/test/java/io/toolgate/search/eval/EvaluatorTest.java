@@ -1,0 +1,71 @@
+package io.toolgate.search.eval;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.toolgate.json.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class EvaluatorTest {
+  @TempDir Path dir;
+
+  @Test
+  void metricsFollowTheirDefinitions() {
+    List<String> ranked = List.of("x", "a", "y", "b");
+    Set<String> relevant = Set.of("a", "b", "c");
+    assertThat(Evaluator.recall(ranked, relevant, 1)).isZero();
+    assertThat(Evaluator.recall(ranked, relevant, 5)).isCloseTo(2 / 3.0, within(1e-12));
+    double dcg = 1 / (Math.log(3) / Math.log(2)) + 1 / (Math.log(5) / Math.log(2));
+    double idcg = 1 + 1 / (Math.log(3) / Math.log(2)) + 1 / (Math.log(4) / Math.log(2));
+    assertThat(Evaluator.ndcg(ranked, relevant, 10)).isCloseTo(dcg / idcg, within(1e-12));
+    assertThat(Evaluator.reciprocalRank(ranked, relevant)).isEqualTo(0.5);
+    assertThat(Evaluator.reciprocalRank(List.of("x"), relevant)).isZero();
+  }
+
+  @Test
+  void evaluatesFilesWithNamesAndSchemasAToolDefinitionWouldRefuse() throws Exception {
+    Path tools = dir.resolve("t.tools.jsonl");
+    Files.writeString(
+        tools,
+        """
+        {"name": "requestFirst Aid Assistance", "description": "Request first aid help", "parameters": {"type": "dict", "properties": {"location": {"type": "Boolean", "description": "where"}}}}
+        {"name": "ns::send_email", "description": "Send an email", "parameters": {"type": "object", "properties": {"to": {"type": ""}}}}
+        {"name": "weather", "description": "Current weather", "parameters": {}}
+        """);
+    Path queries = dir.resolve("t.queries.jsonl");
+    Files.writeString(
+        queries,
+        """
+        {"query": "I need first aid", "relevant": ["requestFirst Aid Assistance"]}
+        {"query": "send an email to Bob", "relevant": ["ns::send_email"]}
+        """);
+    EvalReport report =
+        Evaluator.run(
+            EvalFiles.readTools(tools),
+            EvalFiles.readQueries(queries),
+            EvalOptions.of(EvalMode.LEXICAL));
+    assertThat(report.queries()).isEqualTo(2);
+    assertThat(report.recallAt1()).isEqualTo(1.0);
+    assertThat(report.mrr()).isEqualTo(1.0);
+    assertThat(Json.parse(report.toJson()).get("ndcg@10").asDouble()).isEqualTo(1.0);
+    assertThat(Json.parse(report.toJson()).propertyNames())
+        .containsExactly("queries", "recall@1", "recall@5", "recall@10", "ndcg@10", "mrr");
+  }
+
+  @Test
+  void bm25ModeUsesTheOneBagReference() {
+    List<EvalTool> tools =
+        List.of(
+            new EvalTool("a", "alpha beta", Json.object()),
+            new EvalTool("b", "gamma", Json.object()));
+    EvalReport r =
+        Evaluator.run(
+            tools, List.of(new EvalQuery("gamma", List.of("b"))), EvalOptions.of(EvalMode.BM25));
+    assertThat(r.recallAt1()).isEqualTo(1.0);
+  }
+}
