@@ -8,6 +8,7 @@ import io.toolgate.ToolgateException;
 import io.toolgate.catalog.ToolDefinition;
 import io.toolgate.invoke.CallObserver;
 import io.toolgate.invoke.spi.ToolExecutor;
+import io.toolgate.mcp.client.McpFederation;
 import io.toolgate.sandbox.Sandboxes;
 import io.toolgate.server.admin.RuntimeTools;
 import io.toolgate.server.auth.AccessControl;
@@ -77,6 +78,7 @@ public final class ToolgateServer implements AutoCloseable {
   private final OriginGuard guard;
   private final Optional<HttpServlet> mcp;
   private final Optional<Sandboxes> sandboxes;
+  private final Optional<McpFederation> federation;
   private final List<RouteModule> modules;
   private final Javalin app;
   private volatile boolean ready;
@@ -88,6 +90,7 @@ public final class ToolgateServer implements AutoCloseable {
     this.settings = b.settings;
     this.hooks = b.hooks != null ? b.hooks : ServerHooks.open(settings);
     this.sandboxes = Optional.ofNullable(b.sandboxes);
+    this.federation = Optional.ofNullable(b.federation);
     this.runtimeTools =
         new RuntimeTools(
             gate.registry(),
@@ -265,7 +268,9 @@ public final class ToolgateServer implements AutoCloseable {
     features.put("auth", access.keysRequired() ? "api_keys" : "open");
     features.put("mcp", mcp.isPresent() ? "/mcp" : "");
     features.put("registrations", runtimeTools.durable() ? "durable" : "memory");
-    OpsApi ops = new OpsApi(gate, settings, hooks.telemetry(), this::isReady, features, sandboxes);
+    OpsApi ops =
+        new OpsApi(
+            gate, settings, hooks.telemetry(), this::isReady, features, sandboxes, federation);
 
     r.get("/healthz", null, ops::health);
     r.get("/readyz", null, ops::ready);
@@ -301,6 +306,7 @@ public final class ToolgateServer implements AutoCloseable {
     private Function<ToolDefinition, ToolExecutor> executors = Builder::noExecutors;
     private HttpServlet mcp;
     private Sandboxes sandboxes;
+    private McpFederation federation;
     private final List<RouteModule> modules = new ArrayList<>();
 
     private Builder(Toolgate gate, ServerSettings settings) {
@@ -343,6 +349,12 @@ public final class ToolgateServer implements AutoCloseable {
      */
     public Builder sandboxes(Sandboxes newSandboxes) {
       this.sandboxes = Objects.requireNonNull(newSandboxes, "sandboxes");
+      return this;
+    }
+
+    /** The upstream MCP servers: {@code GET /v1/sources} and the console show their state. */
+    public Builder federation(McpFederation newFederation) {
+      this.federation = Objects.requireNonNull(newFederation, "federation");
       return this;
     }
 

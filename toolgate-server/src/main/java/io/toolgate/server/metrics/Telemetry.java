@@ -17,7 +17,9 @@ import io.toolgate.invoke.CallEvent;
 import io.toolgate.invoke.CallObserver;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -73,6 +75,11 @@ public final class Telemetry implements AutoCloseable {
   private final JvmGcMetrics gc;
   private final AtomicBoolean observerHandedOut = new AtomicBoolean();
   private final CallObserver callObserver = this::recordCall;
+  // Micrometer's builders sort tags and look up the meter on every use; requests and calls are
+  // hot, so their meters are remembered by a plain string key.
+  private final Map<String, Timer> requestTimers = new ConcurrentHashMap<>();
+  private final Map<String, Timer> searchTimers = new ConcurrentHashMap<>();
+  private final Map<String, Timer> callTimers = new ConcurrentHashMap<>();
 
   private Telemetry() {
     this.registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
@@ -117,21 +124,31 @@ public final class Telemetry implements AutoCloseable {
 
   /** Records one HTTP request. */
   public void recordRequest(String method, String route, int status, long nanos) {
-    Timer.builder("toolgate.http.requests")
-        .description("HTTP requests by route template")
-        .tags(Tags.of("method", method, "route", route, "status", Integer.toString(status)))
-        .serviceLevelObjectives(BUCKETS)
-        .register(registry)
+    requestTimers
+        .computeIfAbsent(
+            method + ' ' + status + ' ' + route,
+            k ->
+                Timer.builder("toolgate.http.requests")
+                    .description("HTTP requests by route template")
+                    .tags(
+                        Tags.of(
+                            "method", method, "route", route, "status", Integer.toString(status)))
+                    .serviceLevelObjectives(BUCKETS)
+                    .register(registry))
         .record(nanos, TimeUnit.NANOSECONDS);
   }
 
   /** Records one search served by the server. */
   public void recordSearch(String mode, long nanos) {
-    Timer.builder("toolgate.search")
-        .description("Tool searches by search mode")
-        .tags("mode", mode)
-        .serviceLevelObjectives(BUCKETS)
-        .register(registry)
+    searchTimers
+        .computeIfAbsent(
+            mode,
+            k ->
+                Timer.builder("toolgate.search")
+                    .description("Tool searches by search mode")
+                    .tags("mode", mode)
+                    .serviceLevelObjectives(BUCKETS)
+                    .register(registry))
         .record(nanos, TimeUnit.NANOSECONDS);
   }
 
@@ -150,11 +167,16 @@ public final class Telemetry implements AutoCloseable {
         event.error().filter(c -> c == io.toolgate.ErrorCode.UNKNOWN_TOOL).isPresent()
             ? "(unknown)"
             : event.toolId();
-    Timer.builder("toolgate.tool.calls")
-        .description("Tool calls from every surface, by tool and outcome")
-        .tags("tool", tool, "outcome", event.outcome())
-        .serviceLevelObjectives(BUCKETS)
-        .register(registry)
+    String outcome = event.outcome();
+    callTimers
+        .computeIfAbsent(
+            tool + ' ' + outcome,
+            k ->
+                Timer.builder("toolgate.tool.calls")
+                    .description("Tool calls from every surface, by tool and outcome")
+                    .tags("tool", tool, "outcome", outcome)
+                    .serviceLevelObjectives(BUCKETS)
+                    .register(registry))
         .record((long) (event.latencyMs() * 1_000_000), TimeUnit.NANOSECONDS);
     event
         .error()

@@ -5,6 +5,8 @@ import io.toolgate.Toolgate;
 import io.toolgate.catalog.ToolDefinition;
 import io.toolgate.format.Format;
 import io.toolgate.json.Json;
+import io.toolgate.mcp.client.McpFederation;
+import io.toolgate.mcp.client.SourceState;
 import io.toolgate.sandbox.SandboxStatus;
 import io.toolgate.sandbox.Sandboxes;
 import io.toolgate.search.SearchCapabilities;
@@ -40,6 +42,7 @@ public final class OpsApi {
   private final Map<String, Object> features;
   private final byte[] openApi;
   private final Optional<Sandboxes> sandboxes;
+  private final Optional<McpFederation> federation;
 
   /**
    * @param ready whether the catalog is loaded and registrations restored
@@ -47,6 +50,7 @@ public final class OpsApi {
    *     registrations}
    * @param sandboxes the sandbox manager, for build status; without it sandboxes are derived from
    *     the tools' declarations
+   * @param federation the upstream MCP servers, for their connection states
    */
   public OpsApi(
       Toolgate gate,
@@ -54,7 +58,8 @@ public final class OpsApi {
       Telemetry telemetry,
       BooleanSupplier ready,
       Map<String, Object> features,
-      Optional<Sandboxes> sandboxes) {
+      Optional<Sandboxes> sandboxes,
+      Optional<McpFederation> federation) {
     this.gate = Objects.requireNonNull(gate, "gate");
     this.settings = Objects.requireNonNull(settings, "settings");
     this.telemetry = Objects.requireNonNull(telemetry, "telemetry");
@@ -62,6 +67,7 @@ public final class OpsApi {
     this.features = Map.copyOf(features);
     this.openApi = resource("openapi.json");
     this.sandboxes = Objects.requireNonNull(sandboxes, "sandboxes");
+    this.federation = Objects.requireNonNull(federation, "federation");
   }
 
   /** {@code GET /healthz}: 200 while the process serves requests. */
@@ -177,7 +183,11 @@ public final class OpsApi {
         });
   }
 
-  /** {@code GET /v1/sources}: each source with its number of tools and its state. */
+  /**
+   * {@code GET /v1/sources}: each source with its number of tools and its state; upstream MCP
+   * servers add their status ({@code connecting}, {@code connected}, {@code down}), transport,
+   * restarts and last error, and are listed even while none of their tools is in the catalog.
+   */
   public void sources(Context ctx) {
     Caller caller = Requests.caller(ctx);
     Map<String, Integer> counts = new TreeMap<>();
@@ -186,11 +196,30 @@ public final class OpsApi {
         counts.merge(def.source(), 1, Integer::sum);
       }
     }
+    Map<String, SourceState> upstream = new TreeMap<>();
+    federation.ifPresent(f -> f.states().forEach(st -> upstream.put(st.source(), st)));
+    java.util.TreeSet<String> names = new java.util.TreeSet<>(counts.keySet());
+    if (caller.tools().isAll()) {
+      names.addAll(upstream.keySet());
+    }
     ObjectNode out = Json.object();
     ArrayNode list = out.putArray("sources");
-    counts.forEach(
-        (source, n) ->
-            list.addObject().put("source", source).put("tools", n).put("state", "loaded"));
+    for (String source : names) {
+      ObjectNode s = list.addObject();
+      s.put("source", source);
+      s.put("tools", counts.getOrDefault(source, 0));
+      SourceState st = upstream.get(source);
+      if (st == null) {
+        s.put("state", "loaded");
+        continue;
+      }
+      s.put("state", st.status().wire());
+      s.put("server", st.server());
+      s.put("transport", st.transport());
+      s.put("since", st.since().toString());
+      s.put("restarts", st.restarts());
+      st.lastError().ifPresent(e -> s.put("last_error", e));
+    }
     Responses.json(ctx, 200, out);
   }
 
