@@ -30,11 +30,16 @@ final class ToolsListing {
 
   private final Toolgate gate;
   private final Exposure exposure;
+  // One instance per embedder state: an Exposure logs each warning once per instance.
+  private final Exposure withVectors;
+  private final Exposure withoutVectors;
   private final int pageSize;
 
   ToolsListing(Toolgate gate, Exposure exposure, int pageSize) {
     this.gate = gate;
     this.exposure = exposure;
+    this.withVectors = exposure.withEmbedderAvailable(true);
+    this.withoutVectors = exposure.withEmbedderAvailable(false);
     this.pageSize = pageSize;
   }
 
@@ -44,7 +49,7 @@ final class ToolsListing {
    */
   ExposedTools exposed() {
     boolean vectors = gate.capabilities().backends().contains("vector");
-    Exposure now = exposure.withEmbedderAvailable(vectors);
+    Exposure now = vectors ? withVectors : withoutVectors;
     // A pinned tool of an upstream server that is not connected yet is not in the catalog: list
     // the others rather than failing tools/list until it comes.
     List<String> pinned = exposure.pinned().stream().filter(gate.registry()::contains).toList();
