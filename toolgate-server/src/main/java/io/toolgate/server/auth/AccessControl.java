@@ -19,6 +19,7 @@ public final class AccessControl {
 
   private final Optional<Authenticator> authenticator;
   private final RateLimit defaultRate;
+  private final Caller anonymous;
   private final RateLimiter limiter = new RateLimiter();
   private final Consumer<String> onRateLimited;
 
@@ -33,6 +34,7 @@ public final class AccessControl {
       Consumer<String> onRateLimited) {
     this.authenticator = Objects.requireNonNull(authenticator, "authenticator");
     this.defaultRate = Objects.requireNonNull(defaultRate, "defaultRate");
+    this.anonymous = Caller.anonymous(defaultRate);
     this.onRateLimited = Objects.requireNonNull(onRateLimited, "onRateLimited");
   }
 
@@ -52,7 +54,7 @@ public final class AccessControl {
    */
   public Caller authenticate(String authorization, String apiKey, Scope needed, String what) {
     if (authenticator.isEmpty()) {
-      return Caller.anonymous(defaultRate);
+      return anonymous;
     }
     if (needed == null) {
       return PUBLIC;

@@ -29,7 +29,7 @@ public final class Authenticator {
   private volatile List<ApiKey> keys;
   private volatile FileTime loadedModified;
   private volatile long lastCheck = System.nanoTime();
-  private final Map<String, ApiKey> verified = new ConcurrentHashMap<>();
+  private final Map<String, Caller> verified = new ConcurrentHashMap<>();
 
   private Authenticator(Optional<Path> file, List<ApiKey> keys, RateLimit defaultRate) {
     this.file = file;
@@ -56,17 +56,18 @@ public final class Authenticator {
   /** The caller whose key is {@code presented}, or empty for an unknown key. */
   public Optional<Caller> authenticate(String presented) {
     reloadIfChanged();
-    ApiKey known = verified.get(presented);
+    Caller known = verified.get(presented);
     if (known != null) {
-      return Optional.of(known.caller(defaultRate));
+      return Optional.of(known);
     }
     for (ApiKey key : keys) {
       if (key.matches(presented)) {
         if (verified.size() >= CACHE_LIMIT) {
           verified.clear();
         }
-        verified.put(presented, key);
-        return Optional.of(key.caller(defaultRate));
+        Caller caller = key.caller(defaultRate);
+        verified.put(presented, caller);
+        return Optional.of(caller);
       }
     }
     return Optional.empty();
