@@ -29,6 +29,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.slf4j.Logger;
@@ -79,6 +80,7 @@ public final class ToolgateServer implements AutoCloseable {
   private final Optional<HttpServlet> mcp;
   private final Optional<Sandboxes> sandboxes;
   private final Optional<McpFederation> federation;
+  private final BooleanSupplier readyWhen;
   private final List<RouteModule> modules;
   private final Javalin app;
   private volatile boolean ready;
@@ -91,6 +93,7 @@ public final class ToolgateServer implements AutoCloseable {
     this.hooks = b.hooks != null ? b.hooks : ServerHooks.open(settings);
     this.sandboxes = Optional.ofNullable(b.sandboxes);
     this.federation = Optional.ofNullable(b.federation);
+    this.readyWhen = b.readyWhen;
     this.runtimeTools =
         new RuntimeTools(
             gate.registry(),
@@ -202,7 +205,7 @@ public final class ToolgateServer implements AutoCloseable {
 
   /** Whether the catalog is loaded and registrations restored (what {@code /readyz} says). */
   public boolean isReady() {
-    return ready && !closed;
+    return ready && !closed && readyWhen.getAsBoolean();
   }
 
   /** Blocks until the server is stopped. */
@@ -307,6 +310,7 @@ public final class ToolgateServer implements AutoCloseable {
     private HttpServlet mcp;
     private Sandboxes sandboxes;
     private McpFederation federation;
+    private BooleanSupplier readyWhen = () -> true;
     private final List<RouteModule> modules = new ArrayList<>();
 
     private Builder(Toolgate gate, ServerSettings settings) {
@@ -355,6 +359,15 @@ public final class ToolgateServer implements AutoCloseable {
     /** The upstream MCP servers: {@code GET /v1/sources} and the console show their state. */
     public Builder federation(McpFederation newFederation) {
       this.federation = Objects.requireNonNull(newFederation, "federation");
+      return this;
+    }
+
+    /**
+     * A further condition for {@code /readyz}, e.g. that upstream MCP servers were tried once; by
+     * default the server is ready as soon as it listens (the catalog is loaded before it starts).
+     */
+    public Builder readyWhen(BooleanSupplier condition) {
+      this.readyWhen = Objects.requireNonNull(condition, "condition");
       return this;
     }
 

@@ -1,0 +1,26 @@
+package io.toolgate.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReadinessTest {
+  @TempDir Path data;
+
+  @Test
+  void readyzIs503UntilTheExtraConditionHolds() {
+    AtomicBoolean upstreamsTried = new AtomicBoolean();
+    try (TestServer t =
+        TestServer.start(TestServer.settings(data), b -> b.readyWhen(upstreamsTried::get))) {
+      TestServer.Response starting = t.get("/readyz");
+      assertThat(starting.status()).isEqualTo(503);
+      assertThat(starting.json().path("status").asString()).isEqualTo("starting");
+      assertThat(t.get("/healthz").status()).isEqualTo(200);
+      upstreamsTried.set(true);
+      assertThat(t.get("/readyz").status()).isEqualTo(200);
+    }
+  }
+}
