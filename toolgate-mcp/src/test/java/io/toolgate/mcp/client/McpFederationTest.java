@@ -166,6 +166,29 @@ class McpFederationTest {
   }
 
   @Test
+  void forwardsFileWritesAndReadsToTheFilesystemServer() throws Exception {
+    Path root = java.nio.file.Files.createDirectories(temp.resolve("files")).toRealPath();
+    start(McpServerSpec.Stdio.of("fs", NodeServers.server("server-filesystem", root.toString())));
+    String file = Json.write(root.resolve("note.txt").toString());
+
+    ToolResult written =
+        invoke("fs__write_file", "{\"path\": " + file + ", \"content\": \"hello file\"}");
+    ToolResult read = invoke("fs__read_text_file", "{\"path\": " + file + "}");
+
+    assertThat(written.ok()).isTrue();
+    assertThat(java.nio.file.Files.readString(root.resolve("note.txt"))).isEqualTo("hello file");
+    assertThat(read.result().orElseThrow().toString()).contains("hello file");
+    assertThat(
+            registry
+                .get("fs__write_file")
+                .orElseThrow()
+                .definition()
+                .annotations()
+                .destructiveHint())
+        .contains(true);
+  }
+
+  @Test
   void anErrorResultBecomesExecutionFailedWithItsText() throws Exception {
     start(dynamic());
 
