@@ -31,14 +31,16 @@ client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
   changes++;
   if (wake) wake();
 });
-await client.connect(transport);
+// Generous timeouts: a busy CI machine may take a while to start the gateway and its servers.
+const opts = { timeout: 300000 };
+await client.connect(transport, opts);
 
 async function listAll() {
   const tools = [];
   let cursor;
   let pages = 0;
   do {
-    const page = await client.listTools(cursor ? { cursor } : {});
+    const page = await client.listTools(cursor ? { cursor } : {}, opts);
     tools.push(...page.tools);
     cursor = page.nextCursor;
     pages++;
@@ -62,23 +64,28 @@ for (let i = 0; i < plan.length; i++) {
         result = await listAll();
         break;
       case "call":
-        result = await client.callTool({ name: step.name, arguments: step.args ?? {} });
+        result = await client.callTool({ name: step.name, arguments: step.args ?? {} }, undefined, opts);
         break;
       case "find_and_call": {
         const search = step.search ?? "find_tools";
-        const found = await client.callTool({
-          name: search,
-          arguments: search === "find_tools" ? { query: step.query } : { query: step.query },
-        });
+        const found = await client.callTool(
+          { name: search, arguments: { query: step.query } },
+          undefined,
+          opts,
+        );
         const tools = found.structuredContent?.tools ?? [];
         if (tools.length === 0) throw new Error("search found nothing: " + JSON.stringify(found));
         const chosen = tools[0].name ?? tools[0].tool_id;
-        const called = await client.callTool({ name: chosen, arguments: step.args ?? {} });
+        const called = await client.callTool(
+          { name: chosen, arguments: step.args ?? {} },
+          undefined,
+          opts,
+        );
         result = { found: tools.map((t) => t.name ?? t.tool_id), chosen, called };
         break;
       }
       case "read":
-        result = await client.readResource({ uri: step.uri });
+        result = await client.readResource({ uri: step.uri }, opts);
         break;
       case "await_list_changed": {
         const before = changes;

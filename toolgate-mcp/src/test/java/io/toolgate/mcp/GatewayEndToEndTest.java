@@ -43,7 +43,9 @@ class GatewayEndToEndTest {
   private static final McpClientOptions FAST =
       McpClientOptions.DEFAULTS
           .withBackoff(Duration.ofMillis(200), Duration.ofSeconds(2))
-          .withHealth(Duration.ofSeconds(2), Duration.ofSeconds(5));
+          .withHealth(Duration.ofSeconds(2), Duration.ofSeconds(5))
+          // generous: CI machines can be very busy
+          .withConnectTimeout(Duration.ofSeconds(120));
 
   @TempDir Path temp;
   private final ToolRegistry registry = new ToolRegistry();
@@ -92,7 +94,7 @@ class GatewayEndToEndTest {
                     Duration.ofSeconds(30))));
     specs.addAll(List.of(more));
     federation = McpFederation.start(registry, specs, FAST);
-    assertThat(federation.awaitFirstAttempts(Duration.ofSeconds(120))).isTrue();
+    assertThat(federation.awaitFirstAttempts(Duration.ofSeconds(180))).isTrue();
     gate = TestGates.gate(registry);
     server = ToolgateMcpServer.builder(gate).exposure(exposure).build();
     return server.startHttp("127.0.0.1", 0);
@@ -245,7 +247,7 @@ class GatewayEndToEndTest {
     javaClient =
         McpClient.sync(transport)
             .requestTimeout(Duration.ofSeconds(60))
-            .initializationTimeout(Duration.ofSeconds(180))
+            .initializationTimeout(Duration.ofSeconds(300))
             .build();
     javaClient.initialize();
 

@@ -33,8 +33,10 @@ public final class GatewayMain {
         McpFederation.start(
             registry,
             McpServersConfig.parse(config.get("mcp_servers")),
-            McpClientOptions.DEFAULTS.withBackoff(Duration.ofMillis(200), Duration.ofSeconds(2)));
-    federation.awaitFirstAttempts(Duration.ofSeconds(120));
+            McpClientOptions.DEFAULTS
+                .withBackoff(Duration.ofMillis(200), Duration.ofSeconds(2))
+                .withConnectTimeout(Duration.ofSeconds(120)));
+    federation.awaitFirstAttempts(Duration.ofSeconds(180));
     Profile profile = Profile.parse(config.path("profile").asString("spice"));
     ToolMode mode = ToolMode.parse(config.path("mode").asString("search_registry"));
     try (Toolgate gate = TestGates.gate(registry);

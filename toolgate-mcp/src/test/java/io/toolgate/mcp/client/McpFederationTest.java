@@ -30,7 +30,9 @@ class McpFederationTest {
   static final McpClientOptions FAST =
       McpClientOptions.DEFAULTS
           .withBackoff(Duration.ofMillis(200), Duration.ofSeconds(2))
-          .withHealth(Duration.ofSeconds(1), Duration.ofSeconds(2));
+          .withHealth(Duration.ofSeconds(1), Duration.ofSeconds(2))
+          // generous: CI machines can be very busy
+          .withConnectTimeout(Duration.ofSeconds(120));
 
   @TempDir Path temp;
   private final ToolRegistry registry = new ToolRegistry();
@@ -52,7 +54,7 @@ class McpFederationTest {
 
   private McpFederation start(McpServerSpec... specs) throws InterruptedException {
     federation = McpFederation.start(registry, List.of(specs), FAST);
-    federation.awaitFirstAttempts(Duration.ofSeconds(60));
+    federation.awaitFirstAttempts(Duration.ofSeconds(180));
     return federation;
   }
 
