@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -65,9 +66,9 @@ import tools.jackson.databind.node.ObjectNode;
  * field, else a hash of the model and the conversation's first system and user messages.
  *
  * <p>Thread-safe; requests run concurrently, each on its caller's thread (tool calls of one round
- * run in parallel on virtual threads).
+ * run in parallel on virtual threads). Close it when the server stops.
  */
-public final class ChatProxy {
+public final class ChatProxy implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ChatProxy.class);
 
   private final Toolgate gate;
@@ -75,6 +76,7 @@ public final class ChatProxy {
   private final RequestReader reader;
   private final ToolLoop loop;
   private final long created = Instant.now().getEpochSecond();
+  private final List<HttpClient> ownClients = new ArrayList<>();
 
   private ChatProxy(Builder b) {
     this.gate = b.gate;
@@ -86,7 +88,11 @@ public final class ChatProxy {
         throw new ModelConfigException("models: model '" + model.name() + "' is configured twice");
       }
       Optional<String> key = apiKey(model, b.env);
-      HttpClient client = b.httpClient != null ? b.httpClient : httpClient(model);
+      HttpClient client = b.httpClient;
+      if (client == null) {
+        client = httpClient(model);
+        ownClients.add(client);
+      }
       byName.put(model.name(), new ModelRoute(model, new Upstream(model, key, client), b.nanoTime));
       deferredEntries = Math.max(deferredEntries, model.sessionCache().maxSessions());
       if (model.sessionCache().ttl().compareTo(deferredTtl) > 0) {
@@ -99,6 +105,11 @@ public final class ChatProxy {
     this.loop = new ToolLoop(new RegistryCalls(gate, new ArgumentValidator()), deferred);
     for (ModelRoute route : routes.values()) {
       check(route);
+    }
+    if (!routes.isEmpty()) {
+      // The tokenizer's vocabulary takes a moment to load; not on the first request's time.
+      TokenEncoding encoding = b.encoding;
+      Thread.ofVirtual().name("toolgate-chat-tokenizer").start(() -> encoding.count("warm up"));
     }
   }
 
@@ -216,6 +227,15 @@ public final class ChatProxy {
 
   private static boolean includeUsage(JsonNode request) {
     return request.path("stream_options").path("include_usage").asBoolean(false);
+  }
+
+  /**
+   * Stops the HTTP clients the proxy created (not one passed to {@link Builder#httpClient}),
+   * aborting requests still running upstream.
+   */
+  @Override
+  public void close() {
+    ownClients.forEach(HttpClient::shutdownNow);
   }
 
   /** Fails at start for what would fail every request: a reserved-name clash, unknown tools. */
