@@ -8,10 +8,12 @@
  *       append-only journal of CRC-framed records plus atomic snapshots; crash-safe.
  *   <li>{@link io.toolgate.store.StoreOp} — one change; a list of them commits atomically.
  *   <li>{@link io.toolgate.store.Registrations} — the typed view of registered tools.
+ *   <li>{@link io.toolgate.store.StoredSandboxState} — sandbox build state kept in the store.
  * </ul>
  *
  * <p>The SPI is a small namespaced key-value model on purpose: a PostgreSQL implementation is one
  * table {@code (namespace, key, value)}, an audit table, and {@code LISTEN/NOTIFY} feeding {@link
- * io.toolgate.store.StoreListener}s, so N gateway replicas can share one catalog.
+ * io.toolgate.store.StoreListener}s, so N gateway replicas can share one catalog. Every
+ * implementation runs the shared {@code RegistryStoreContract} tests (core's test-jar).
  */
 package io.toolgate.store;
