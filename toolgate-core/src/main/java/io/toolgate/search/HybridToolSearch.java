@@ -380,8 +380,13 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
             .append(
                 "\": describe the capability in other words (what the tool does or what it"
                     + " acts on), or use fewer words");
+    // Only a query that looks like one name is worth comparing with every name (edit distance
+    // over a long request and thousands of names would cost more than the search).
+    String asName = request.query().strip();
     List<String> close =
-        io.toolgate.catalog.Strings.closest(request.query().strip(), cat.slots.keySet(), 3);
+        asName.length() <= 64 && asName.chars().noneMatch(Character::isWhitespace)
+            ? io.toolgate.catalog.Strings.closest(asName, cat.slots.keySet(), 3)
+            : List.of();
     if (!close.isEmpty()) {
       hint.append("; similar tool names: ").append(String.join(", ", close));
     }
