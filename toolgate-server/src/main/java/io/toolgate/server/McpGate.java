@@ -68,7 +68,10 @@ final class McpGate extends HttpServlet {
       guard.check(req.getHeader("Host"), req.getHeader("Origin"));
       Caller caller =
           access.authenticate(
-              req.getHeader("Authorization"), req.getHeader("X-API-Key"), Scope.INVOKE, "/mcp");
+              req.getHeader("Authorization"),
+              req.getHeader("X-API-Key"),
+              Scope.INVOKE,
+              () -> "/mcp");
       access.rateLimit(caller);
       if (req.getContentLengthLong() > maxBodyBytes) {
         throw new ApiException(

@@ -14,6 +14,7 @@ import io.toolgate.server.http.Responses;
 import io.toolgate.server.metrics.Telemetry;
 import io.toolgate.server.rest.ToolsApi;
 import java.util.UUID;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
@@ -97,7 +98,7 @@ final class RequestPipeline {
     if (!declared) {
       return; // not one of ours (e.g. a framework handler)
     }
-    String what = ctx.method().name() + " " + matchedPath(ctx);
+    Supplier<String> what = () -> ctx.method().name() + " " + matchedPath(ctx);
     Caller caller =
         access.authenticate(ctx.header("Authorization"), ctx.header("X-API-Key"), needed, what);
     ctx.attribute(Requests.CALLER, caller);

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * Decides who a request comes from and whether it may go ahead: authentication (401), scope (403)
@@ -49,10 +50,11 @@ public final class AccessControl {
    * @param authorization the {@code Authorization} header, or null
    * @param apiKey the {@code X-API-Key} header, or null
    * @param needed the scope the route needs, or null for a public route
-   * @param what names the request in errors, e.g. {@code POST /v1/tools}
+   * @param what names the request in errors, e.g. {@code POST /v1/tools}; asked only for one
    * @throws ApiException 401 without a valid key, 403 without the scope
    */
-  public Caller authenticate(String authorization, String apiKey, Scope needed, String what) {
+  public Caller authenticate(
+      String authorization, String apiKey, Scope needed, Supplier<String> what) {
     if (authenticator.isEmpty()) {
       return anonymous;
     }
@@ -63,7 +65,7 @@ public final class AccessControl {
     if (presented.isEmpty()) {
       throw unauthorized(
           "missing API key: "
-              + what
+              + what.get()
               + " needs a key with scope '"
               + needed.wire()
               + "'; send 'Authorization: Bearer <key>' or 'X-API-Key: <key>'");
@@ -86,7 +88,7 @@ public final class AccessControl {
               + "' lacks scope '"
               + needed.wire()
               + "' needed for "
-              + what
+              + what.get()
               + "; it has "
               + caller.scopes().stream().map(Scope::wire).sorted().toList());
     }
