@@ -9,6 +9,7 @@ import io.toolgate.server.chat.ModelConfig;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -47,6 +48,7 @@ final class ServeCommand implements Callable<Integer> {
   boolean insecure;
 
   @Override
+  @SuppressWarnings("try") // the shutdown hook closes the server before the JVM exits
   public Integer call() throws InterruptedException {
     PrintWriter out = spec.commandLine().getOut();
     try (Gateway gateway = Gateway.open(global, true)) {
@@ -63,27 +65,34 @@ final class ServeCommand implements Callable<Integer> {
       if (insecure) {
         settings = settings.withInsecure(true);
       }
-      List<ModelConfig> models =
-          ModelConfig.parseAll(
-              gateway.config().expandedSection("models"),
-              gateway.config().embeddings().stream().map(e -> e.name()).toList());
-      try (ToolgateMcpServer mcp =
+      List<ModelConfig> models = ModelConfig.fromConfig(gateway.config());
+      try (ChatProxy chat = ChatProxy.builder(gateway.toolgate()).models(models).build();
+          ToolgateMcpServer mcp =
               ToolgateMcpServer.builder(gateway.toolgate()).exposure(gateway.exposure()).build();
           ToolgateServer server =
               ToolgateServer.builder(gateway.toolgate(), settings)
                   .executors(gateway.executors()::executorFor)
                   .sandboxes(gateway.sandboxes())
                   .mcp(mcp.httpServlet())
-                  .routes(
-                      new ChatRoutes(ChatProxy.builder(gateway.toolgate()).models(models).build()))
+                  .routes(new ChatRoutes(chat))
                   .build()
                   .start()) {
         out.printf(
             "Toolgate serving %d tools on %s  (console %s, MCP %smcp, chat proxy %sv1/chat/completions)%n",
             gateway.registry().size(), server.uri(), server.uri(), server.uri(), server.uri());
         out.flush();
-        Runtime.getRuntime().addShutdownHook(new Thread(server::close, "toolgate-shutdown"));
-        server.join();
+        // Jetty's join() returns at once on a virtual-thread pool: wait for Ctrl-C / SIGTERM
+        // instead.
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime()
+            .addShutdownHook(
+                new Thread(
+                    () -> {
+                      server.close();
+                      stopped.countDown();
+                    },
+                    "toolgate-shutdown"));
+        stopped.await();
       }
       return 0;
     }
