@@ -6,7 +6,7 @@
 # started from toolgate-server's test classpath by LoadServerMain on a free port.
 #
 # Usage: toolgate-bench/wrk/run.sh [--record]
-#   DURATION=30s THREADS=2 CONNECTIONS=16 WARMUP=10s   (environment overrides)
+#   DURATION=30s THREADS=1 CONNECTIONS="4 16" WARMUP=10s   (environment overrides)
 #   TOOLGATE_SERVER_CLASSPATH=…   use this classpath instead of building with Maven
 #   --record  appends the figures to BENCHMARKS.md under "Server load"
 set -euo pipefail
@@ -14,8 +14,8 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 duration="${DURATION:-30s}"
-threads="${THREADS:-2}"
-connections="${CONNECTIONS:-16}"
+threads="${THREADS:-1}"
+connections="${CONNECTIONS:-4 16}"   # one run per count
 warmup="${WARMUP:-10s}"
 record=false
 [ "${1:-}" = "--record" ] && record=true
@@ -63,41 +63,47 @@ url="http://127.0.0.1:$(cat "$work/port")"
 echo "== server at $url ($(grep -oE '[0-9]+ tools' "$work/server.log" | head -1))" >&2
 
 export WRK_DIR="$here"
-run() { # name script -> prints wrk output, returns it in $out
-  local name="$1" script="$2"
+run() { # name script connections -> wrk output
+  local name="$1" script="$2" c="$3"
   echo "== warm-up $name ($warmup)" >&2
-  wrk -t"$threads" -c"$connections" -d"$warmup" -s "$here/$script" "$url" > /dev/null
-  echo "== $name: wrk -t$threads -c$connections -d$duration --latency" >&2
-  wrk -t"$threads" -c"$connections" -d"$duration" --latency -s "$here/$script" "$url"
+  wrk -t"$threads" -c"$c" -d"$warmup" -s "$here/$script" "$url" > /dev/null
+  echo "== $name: wrk -t$threads -c$c -d$duration --latency" >&2
+  wrk -t"$threads" -c"$c" -d"$duration" --latency -s "$here/$script" "$url"
 }
-search_out="$(run "lexical search" search.lua)"; echo "$search_out"
-invoke_out="$(run "invoke" invoke.lua)"; echo "$invoke_out"
-
 rps() { awk '/^Requests\/sec:/ {printf "%.0f", $2}' <<<"$1"; }
 pct() { awk -v p="$2" '$1 == p {print $2}' <<<"$1"; }
 bad() { awk -F': ' '/^unexpected responses:/ {print $2}' <<<"$1"; }
+row() { # label connections output
+  echo "| $1 | $2 | $(rps "$3") | $(pct "$3" 50%) | $(pct "$3" 90%) | $(pct "$3" 99%) | $(bad "$3") |"
+}
+rows=""
+for c in $connections; do
+  out="$(run "lexical search" search.lua "$c")"; echo "$out"
+  rows+="$(row '`POST /v1/tools:search` (lexical, limit 5)' "$c" "$out")"$'\n'
+  out="$(run "invoke" invoke.lua "$c")"; echo "$out"
+  rows+="$(row '`POST /v1/tools/math_evaluate:invoke`' "$c" "$out")"$'\n'
+done
 cores="$(nproc)"
 cpu="$(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)"
-summary="$(cat <<TABLE
-| endpoint | requests/s | p50 | p90 | p99 | unexpected responses |
-|---|---|---|---|---|---|
-| \`POST /v1/tools:search\` (lexical, limit 5) | $(rps "$search_out") | $(pct "$search_out" 50%) | $(pct "$search_out" 90%) | $(pct "$search_out" 99%) | $(bad "$search_out") |
-| \`POST /v1/tools/math_evaluate:invoke\` | $(rps "$invoke_out") | $(pct "$invoke_out" 50%) | $(pct "$invoke_out" 90%) | $(pct "$invoke_out" 99%) | $(bad "$invoke_out") |
-TABLE
-)"
+load="$(cut -d' ' -f1-3 /proc/loadavg)"
+summary="| endpoint | connections | requests/s | p50 | p90 | p99 | unexpected |
+|---|---|---|---|---|---|---|
+${rows%$'\n'}"
 echo
 echo "$summary"
+echo "(load average after the runs: $load)"
 
 if $record; then
   bench="$root/BENCHMARKS.md"
   [ -f "$bench" ] || printf '# Benchmarks\n' > "$bench"
   {
     printf '\n## Server load (wrk, %s)\n\n' "$(date -u +%Y-%m-%d)"
-    printf 'Command: `toolgate-bench/wrk/run.sh` — wrk %s threads, %s connections, %s after a %s warm-up,\n' \
-      "$threads" "$connections" "$duration" "$warmup"
+    printf 'Command: `toolgate-bench/wrk/run.sh --record` — wrk %s threads, %s per run after a %s warm-up,\n' \
+      "$threads" "$duration" "$warmup"
     printf 'server and wrk on the same %s-core machine (%s), loopback, demo catalog (%s), no API keys,\n' \
       "$cores" "$cpu" "$(grep -oE '[0-9]+ tools' "$work/server.log" | head -1)"
-    printf 'metrics and audit log on. Goal: at least 3,000 lexical searches/s with p99 under 20 ms.\n\n'
+    printf 'metrics and audit log on; load average after the runs %s. Goal: at least 3,000 lexical\n' "$load"
+    printf 'searches/s with p99 under 20 ms.\n\n'
     echo "$summary"
   } >> "$bench"
   echo "== appended to $bench" >&2
