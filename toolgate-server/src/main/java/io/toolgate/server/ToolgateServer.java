@@ -29,6 +29,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
@@ -86,6 +87,7 @@ public final class ToolgateServer implements AutoCloseable {
   private volatile boolean ready;
   private volatile boolean started;
   private volatile boolean closed;
+  private final CountDownLatch stopped = new CountDownLatch(1);
 
   private ToolgateServer(Builder b) {
     this.gate = b.gate;
@@ -208,9 +210,12 @@ public final class ToolgateServer implements AutoCloseable {
     return ready && !closed && readyWhen.getAsBoolean();
   }
 
-  /** Blocks until the server is stopped. */
+  /**
+   * Blocks until {@link #close()} is called (from another thread or a shutdown hook). Jetty's own
+   * {@code join} returns at once on a virtual-thread pool, so this waits on the server instead.
+   */
   public void join() throws InterruptedException {
-    app.jettyServer().server().join();
+    stopped.await();
   }
 
   @Override
@@ -224,6 +229,7 @@ public final class ToolgateServer implements AutoCloseable {
       app.stop();
     } finally {
       hooks.close();
+      stopped.countDown();
     }
   }
 

@@ -23,4 +23,24 @@ class ReadinessTest {
       assertThat(t.get("/readyz").status()).isEqualTo(200);
     }
   }
+
+  @Test
+  void joinWaitsUntilTheServerIsClosed() throws Exception {
+    TestServer t = TestServer.start(TestServer.settings(data));
+    Thread waiter =
+        Thread.ofPlatform()
+            .start(
+                () -> {
+                  try {
+                    t.server.join();
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                  }
+                });
+    waiter.join(200);
+    assertThat(waiter.isAlive()).as("join() returned while the server runs").isTrue();
+    t.close();
+    waiter.join(60_000);
+    assertThat(waiter.isAlive()).isFalse();
+  }
 }
