@@ -25,14 +25,15 @@ import tools.jackson.databind.JsonNode;
     mixinStandardHelpOptions = true,
     description = {
       "Call a tool and print its ToolResult.",
-      "Exit code 0 when the call succeeded, 1 when the tool failed, 2 for bad input."
+      "Exit code 0 when the call succeeded, 1 when the tool failed, 2 for bad input (an"
+          + " unknown tool, arguments that break its schema, unreadable --args)."
     },
     footer = {
       "",
       "Examples:",
       "  toolgate invoke time_now --args '{\"zone\": \"Asia/Tokyo\"}'",
       "  toolgate invoke math_evaluate --args '{\"expression\": \"2^10 / 4\"}'",
-      "  toolgate invoke csv_stats --args @request.json"
+      "  toolgate invoke unit_convert --args @request.json"
     })
 final class InvokeCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -56,8 +57,21 @@ final class InvokeCommand implements Callable<Integer> {
       ToolResult result = gateway.toolgate().invoke(name, arguments);
       out.println(Json.pretty(ToolResultJson.toJson(result)));
       out.flush();
-      return result.ok() ? 0 : 1;
+      return exitCode(result);
     }
+  }
+
+  /** 0 when the call succeeded, 2 when the caller asked wrongly, 1 when the tool failed. */
+  static int exitCode(ToolResult result) {
+    return result
+        .error()
+        .map(
+            e ->
+                switch (e.code()) {
+                  case UNKNOWN_TOOL, INVALID_ARGUMENTS -> 2;
+                  case TIMEOUT, EXECUTION_FAILED, UNAVAILABLE, FORBIDDEN, TOO_LARGE -> 1;
+                })
+        .orElse(0);
   }
 
   static JsonNode parseArguments(String text) {

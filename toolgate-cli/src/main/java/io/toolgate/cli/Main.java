@@ -51,6 +51,9 @@ public final class Main implements Runnable {
     CommandLine cli = new CommandLine(new Main());
     cli.setExecutionExceptionHandler(Main::handle);
     cli.setCaseInsensitiveEnumValuesAllowed(true);
+    // "@file" is ours: invoke --args @request.json reads a JSON file. picocli would otherwise
+    // expand it as an argument file and split the JSON into words.
+    cli.setExpandAtFiles(false);
     return cli;
   }
 
