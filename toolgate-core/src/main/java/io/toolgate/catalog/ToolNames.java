@@ -37,7 +37,7 @@ public final class ToolNames {
               + name.substring(0, 40)
               + "…' is "
               + name.length()
-              + " characters; the limit is 128");
+              + " characters; the limit is 128, shorten it");
     }
     if (!NAME.matcher(name).matches()) {
       throw new IllegalArgumentException(

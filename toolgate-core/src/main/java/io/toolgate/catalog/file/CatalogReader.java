@@ -17,6 +17,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadFeature;
@@ -27,6 +28,10 @@ import tools.jackson.databind.node.ObjectNode;
 /** Reads one catalog document into tools, or into the problems that keep it from loading. */
 final class CatalogReader {
   static final String TOOLS = "tools";
+
+  /** Jackson's note of where an unclosed array or object began, with no usable position. */
+  private static final Pattern START_MARKER =
+      Pattern.compile("\\s*\\(start marker at \\[Source: [^\\]]*\\]\\)");
 
   /** What one document yielded. */
   static final class Result {
@@ -163,7 +168,10 @@ final class CatalogReader {
     }
   }
 
-  /** The parser's message without the source excerpts YAML adds (the position is reported). */
+  /**
+   * The parser's message without the source excerpts YAML adds and the "(start marker at [Source:
+   * REDACTED …])" JSON adds (the position is reported).
+   */
   static String parserMessage(String message) {
     if (message == null) {
       return "cannot parse";
@@ -171,7 +179,7 @@ final class CatalogReader {
     return message
         .lines()
         .filter(l -> !l.isBlank() && !Character.isWhitespace(l.charAt(0)))
-        .map(String::strip)
+        .map(l -> START_MARKER.matcher(l).replaceAll("").strip())
         .collect(Collectors.joining("; "));
   }
 

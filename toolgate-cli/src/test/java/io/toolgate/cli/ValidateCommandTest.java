@@ -1,0 +1,188 @@
+package io.toolgate.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class ValidateCommandTest {
+  @TempDir Path dir;
+
+  static final String HTTP = "    http: {method: GET, url: \"https://api.example.com/{city}\"}\n";
+
+  static final String GOOD =
+      """
+      tools:
+        - name: weather_now
+          description: Current weather for a city.
+          parameters: {type: object, properties: {city: {type: string}}, required: [city]}
+      """
+          + HTTP;
+
+  Path write(String name, String content) throws IOException {
+    return Files.writeString(dir.resolve(name), content);
+  }
+
+  Cli cli() {
+    return new Cli(dir.resolve("data"));
+  }
+
+  /** A broken file, the line of its problem and words of the message that say what to do. */
+  static Arguments broken(String name, String content, int line, String... message) {
+    return Arguments.of(name, content, line, message);
+  }
+
+  static Stream<Arguments> brokenFiles() {
+    return Stream.of(
+        broken(
+            "syntax.yaml",
+            GOOD.replace("required: [city]}", "required: [city]"),
+            4,
+            "malformed YAML",
+            "expected ',' or '}'"),
+        broken(
+            "syntax.json",
+            "{\"tools\": [\n  {\"name\": \"weather_now\",\n",
+            3,
+            "malformed JSON",
+            "end-of-input"),
+        broken(
+            "unknown-key.yaml",
+            GOOD.replace("parameters:", "paramters:"),
+            4,
+            "unknown key 'paramters'",
+            "did you mean 'parameters'?"),
+        broken(
+            "bad-schema.yaml",
+            GOOD.replace("{type: string}", "{type: strng}"),
+            4,
+            "not a valid JSON Schema",
+            "/properties/city/type",
+            "\"string\""),
+        broken(
+            "duplicate.yaml",
+            GOOD + GOOD.replace("tools:\n", ""),
+            6,
+            "'weather_now' is defined twice",
+            "first at line 2",
+            "rename or remove"),
+        broken(
+            "reserved.yaml",
+            GOOD.replace("weather_now", "tool_search"),
+            2,
+            "reserved for a meta-tool",
+            "rename it, e.g. 'my_tool_search'"),
+        broken(
+            "long-name.yaml",
+            GOOD.replace("weather_now", "w".repeat(130)),
+            2,
+            "130 characters",
+            "the limit is 128",
+            "shorten"),
+        broken(
+            "bad-name.yaml",
+            GOOD.replace("weather_now", "weather now"),
+            2,
+            "may contain only",
+            "e.g. 'weather_now'"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("brokenFiles")
+  void brokenFileExitsNonZeroNamingFileLineAndFix(
+      String name, String content, int line, String[] message) throws IOException {
+    Path file = write(name, content);
+
+    Cli.Run run = cli().run("validate", file.toString());
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    String problem =
+        run.err().lines().filter(l -> l.startsWith(file + ":" + line + ":")).findFirst().orElse("");
+    assertThat(problem).as("a %s:%d: line in %s", file, line, run.err()).isNotEmpty();
+    assertThat(problem).contains(message);
+    assertThat(problem).doesNotContain("[Source:");
+    assertThat(run.err()).contains(file + ": 1 problem");
+  }
+
+  @Test
+  void validFileExitsZero() throws IOException {
+    Path file = write("good.yaml", GOOD);
+
+    Cli.Run run = cli().run("validate", file.toString());
+
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).contains(file + ": OK");
+    assertThat(run.err()).isEmpty();
+  }
+
+  @Test
+  void sameNameInTwoFilesNamesBothFiles() throws IOException {
+    Path first = write("first.yaml", GOOD);
+    Path second = write("second.yaml", GOOD);
+
+    Cli.Run run = cli().run("validate", first.toString(), second.toString());
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err())
+        .contains(second + ":2:")
+        .contains("also defined in " + first + ":2")
+        .contains("2 files: 1 problem");
+  }
+
+  @Test
+  void missingFileIsAnError() {
+    Path missing = dir.resolve("missing.yaml");
+
+    Cli.Run run = cli().run("validate", missing.toString());
+
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains(missing + ": no such file");
+  }
+
+  @Test
+  void withoutFilesChecksTheEmbeddedDemo() {
+    Cli.Run run = cli().run("validate");
+
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).containsPattern("\\(embedded defaults\\): \\d{3} tools OK");
+  }
+
+  @Test
+  void withoutFilesChecksTheConfigsCatalogs() throws IOException {
+    write("tools.yaml", GOOD.replace("paramet", "paramt"));
+    Path config = write("toolgate.yaml", "catalogs: [tools.yaml]\nembeddings: []\n");
+
+    Cli.Run run = cli().run("validate", "--config", config.toString());
+
+    assertThat(run.exitCode()).isNotZero();
+    assertThat(run.err()).contains("tools.yaml:4:").contains("did you mean 'parameters'?");
+  }
+
+  @Test
+  void validConfigReportsItsToolCount() throws IOException {
+    write("tools.yaml", GOOD);
+    Path config = write("toolgate.yaml", "catalogs: [tools.yaml]\nembeddings: []\n");
+
+    Cli.Run run = cli().run("validate", "--config", config.toString());
+
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).contains(config + ": ").contains(" tools OK");
+  }
+
+  @Test
+  void unknownConfigKeyNamesTheConfigLine() throws IOException {
+    Path config = write("toolgate.yaml", "embeddings: []\ncatalog: [tools.yaml]\n");
+
+    Cli.Run run = cli().run("validate", "--config", config.toString());
+
+    assertThat(run.exitCode()).isNotZero();
+    assertThat(run.err()).contains(config + ":2:").contains("catalog").contains("catalogs");
+  }
+}
