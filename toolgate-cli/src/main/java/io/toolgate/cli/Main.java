@@ -28,10 +28,18 @@ import picocli.CommandLine.Command;
     footer = {
       "",
       "Examples:",
-      "  toolgate serve                          REST API, MCP at /mcp and the console on :8080",
-      "  toolgate search \"send an email\"         find tools (hybrid search)",
-      "  toolgate invoke time_now --args '{\"zone\":\"Europe/Lisbon\"}'",
-      "  toolgate tokens                         what the tool definitions cost per turn",
+      "  toolgate serve                     REST API, MCP at /mcp, console on :8080",
+      "  toolgate mcp                       MCP over stdio, for an MCP host",
+      "  toolgate search \"send an email\"    find tools (hybrid search)",
+      "  toolgate invoke time_now --args '{\"zone\": \"Europe/Lisbon\"}'",
+      "  toolgate list --tag weather        the catalog (--json for definitions)",
+      "  toolgate show weather_current --format anthropic",
+      "  toolgate validate tools/*.yaml     problems as file:line: message",
+      "  toolgate prompt                    the XML tools block for a system prompt",
+      "  toolgate tokens                    what tool definitions cost per turn",
+      "  toolgate eval --tools T.jsonl --queries Q.jsonl --mode bm25",
+      "  toolgate sandboxes                 sandboxes and whether to rebuild them",
+      "  toolgate help search               a command's options and examples",
       "",
       "Every command reads ./toolgate.yaml when present, else the embedded demo catalog."
     })

@@ -14,13 +14,13 @@ import picocli.CommandLine.Spec;
     name = "mcp",
     mixinStandardHelpOptions = true,
     description = {
-      "Serve the catalog over MCP: stdio by default (for MCP hosts that launch a command),",
-      "or streamable HTTP at /mcp with --http PORT. Logs go to stderr."
+      "Serve the catalog over MCP: stdio by default, or streamable HTTP with --http.",
+      "Stdio is for MCP hosts that launch a command; --http PORT serves /mcp. Logs go to stderr."
     },
     footer = {
       "",
       "Examples:",
-      "  toolgate mcp                               (e.g. in an MCP host's server list)",
+      "  toolgate mcp                   (e.g. in an MCP host's server list)",
       "  toolgate mcp --http 8765"
     })
 final class McpCommand implements Callable<Integer> {

@@ -67,7 +67,13 @@ final class SandboxesCommand implements Callable<Integer> {
   @Command(
       name = "build",
       mixinStandardHelpOptions = true,
-      description = "Rebuild sandboxes whose checksum changed (all, or NAME).")
+      description = "Rebuild sandboxes whose checksum changed (all, or NAME).",
+      footer = {
+        "",
+        "Examples:",
+        "  toolgate sandboxes build",
+        "  toolgate sandboxes build analytics --force"
+      })
   static final class Build implements Callable<Integer> {
     @Spec CommandSpec spec;
     @Mixin GlobalOptions global;

@@ -21,15 +21,16 @@ import picocli.CommandLine.Spec;
     name = "serve",
     mixinStandardHelpOptions = true,
     description = {
-      "Run the gateway: REST API (/v1), MCP streamable HTTP (/mcp), OpenAI-compatible chat",
-      "proxy (/v1/chat/completions), metrics (/metrics) and the web console (/)."
+      "Run the gateway: REST API, MCP, chat proxy, metrics and the web console.",
+      "Serves /v1 (REST), /mcp (MCP streamable HTTP), /v1/chat/completions (OpenAI-compatible"
+          + " chat proxy), /metrics, /healthz, /readyz and the console at /. Stop it with Ctrl-C."
     },
     footer = {
       "",
       "Examples:",
       "  toolgate serve",
       "  toolgate serve --port 9000 -c toolgate.yaml",
-      "  toolgate serve --host 0.0.0.0 --insecure     (no API keys: only on a trusted network)"
+      "  toolgate serve --host 0.0.0.0 --insecure   (no API keys: trusted LAN only)"
     })
 final class ServeCommand implements Callable<Integer> {
   @Spec CommandSpec spec;

@@ -18,9 +18,10 @@ import picocli.CommandLine.Spec;
     name = "tokens",
     mixinStandardHelpOptions = true,
     description = {
-      "Count the tokens of tool definitions a model receives per turn:",
-      "every tool directly, against the registry's meta-tools, and the meta-tools plus one",
-      "search result of N tools. Exact counts with the o200k_base and cl100k_base tokenizers."
+      "Count the tokens of tool definitions a model receives per turn.",
+      "Every tool directly, against the registry's meta-tools alone and the meta-tools plus one"
+          + " search result of N tools, in each format. Exact counts with the o200k_base and"
+          + " cl100k_base tokenizers."
     },
     footer = {
       "",

@@ -21,7 +21,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Check catalog files (YAML or JSON) and exit non-zero on any problem.",
-      "Without FILES, checks the config and every catalog it names."
+      "Without FILES, checks the config and every catalog it names. Each problem is printed"
+          + " as file:line:column: what is wrong and how to fix it."
     },
     footer = {
       "",
