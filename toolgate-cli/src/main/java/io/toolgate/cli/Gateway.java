@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * The composition root: builds a whole gateway from a {@link ToolgateConfig}.
@@ -64,7 +65,7 @@ final class Gateway implements AutoCloseable {
   static Gateway open(GlobalOptions options, boolean withEmbedder) {
     Gateway gateway = catalog(options);
     try {
-      gateway.start(withEmbedder);
+      gateway.start(withEmbedder, UnaryOperator.identity());
       return gateway;
     } catch (RuntimeException e) {
       gateway.close();
@@ -103,7 +104,17 @@ final class Gateway implements AutoCloseable {
     return Optional.ofNullable(federation);
   }
 
-  private void start(boolean withEmbedder) {
+  /**
+   * Builds search and invocation on the loaded catalog (what {@link #open} does after {@link
+   * #catalog}).
+   *
+   * @param withEmbedder whether to load the configured embedder (lexical search without it)
+   * @param invoker adds to the call pipeline, e.g. the server's call observer and limits
+   */
+  void start(boolean withEmbedder, UnaryOperator<ToolInvoker.Builder> invoker) {
+    if (toolgate != null) {
+      throw new IllegalStateException("the gateway is already started");
+    }
     if (withEmbedder) {
       embedder = toolEmbedder(config);
       embedder.ifPresent(closeables::add);
@@ -115,9 +126,9 @@ final class Gateway implements AutoCloseable {
     embedder.ifPresent(builder::embedder);
     search = builder.build();
     search.follow(registry);
-    ToolInvoker invoker =
-        ToolInvoker.builder(registry).sandboxPolicies(sandboxes::policyOf).build();
-    Toolgate.Builder b = Toolgate.builder().registry(registry).search(search).invoker(invoker);
+    ToolInvoker calls =
+        invoker.apply(ToolInvoker.builder(registry).sandboxPolicies(sandboxes::policyOf)).build();
+    Toolgate.Builder b = Toolgate.builder().registry(registry).search(search).invoker(calls);
     closeables.forEach(b::onClose);
     closeables.clear();
     toolgate = b.build();

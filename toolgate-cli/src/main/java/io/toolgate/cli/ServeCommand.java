@@ -1,15 +1,17 @@
 package io.toolgate.cli;
 
 import io.toolgate.mcp.server.ToolgateMcpServer;
+import io.toolgate.server.ServerHooks;
 import io.toolgate.server.ServerSettings;
 import io.toolgate.server.ToolgateServer;
 import io.toolgate.server.chat.ChatProxy;
 import io.toolgate.server.chat.ChatRoutes;
 import io.toolgate.server.chat.ModelConfig;
 import java.io.PrintWriter;
-import java.util.List;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -39,7 +41,7 @@ final class ServeCommand implements Callable<Integer> {
   @Option(
       names = "--port",
       paramLabel = "PORT",
-      description = "Port (default: server.port or 8080).")
+      description = "Port (default: server.port or 8080; 0 for any free port).")
   Integer port;
 
   @Option(names = "--host", paramLabel = "HOST", description = "Bind address (default: 127.0.0.1).")
@@ -49,53 +51,114 @@ final class ServeCommand implements Callable<Integer> {
   boolean insecure;
 
   @Override
-  @SuppressWarnings("try") // the shutdown hook closes the server before the JVM exits
   public Integer call() throws InterruptedException {
     PrintWriter out = spec.commandLine().getOut();
-    try (Gateway gateway = Gateway.open(global, true)) {
+    try (Serving serving = start()) {
+      out.println(serving.banner());
+      out.flush();
+      ToolgateServer server = serving.server();
+      Runtime.getRuntime().addShutdownHook(new Thread(server::close, "toolgate-shutdown"));
+      server.join(); // until Ctrl-C or SIGTERM closes it
+    }
+    return 0;
+  }
+
+  /**
+   * Builds the gateway and starts the server. Every call, whether it comes over REST, MCP or the
+   * chat proxy, goes through the server's call observer (metrics, audit log) and its argument size
+   * limit.
+   */
+  Serving start() throws InterruptedException {
+    Serving serving = new Serving();
+    try {
+      Gateway gateway = serving.open(Gateway.catalog(global));
+      ServerSettings settings = settings(gateway);
+      ServerHooks hooks = serving.open(ServerHooks.open(settings));
+      gateway.start(
+          true,
+          invoker ->
+              invoker
+                  .observer(hooks.callObserver())
+                  .maxArgumentBytes(settings.limits().maxArgumentBytes()));
       gateway.federate();
-      ServerSettings settings =
-          ServerSettings.fromConfig(gateway.config().section("server"), gateway.config().baseDir())
-              .withDataDir(gateway.dataDir());
-      if (host != null) {
-        settings = settings.withHost(host);
+      ChatProxy chat =
+          serving.open(
+              ChatProxy.builder(gateway.toolgate())
+                  .models(ModelConfig.fromConfig(gateway.config()))
+                  .build());
+      ToolgateMcpServer mcp =
+          serving.open(
+              ToolgateMcpServer.builder(gateway.toolgate()).exposure(gateway.exposure()).build());
+      ToolgateServer.Builder server =
+          ToolgateServer.builder(gateway.toolgate(), settings)
+              .hooks(hooks)
+              .executors(gateway.executors()::executorFor)
+              .sandboxes(gateway.sandboxes())
+              .mcp(mcp.httpServlet())
+              .routes(new ChatRoutes(chat));
+      gateway.federation().ifPresent(server::federation);
+      serving.gateway = gateway;
+      serving.server = serving.open(server.build()).start();
+      return serving;
+    } catch (RuntimeException | InterruptedException e) {
+      serving.close();
+      throw e;
+    }
+  }
+
+  private ServerSettings settings(Gateway gateway) {
+    ServerSettings settings =
+        ServerSettings.fromConfig(gateway.config().section("server"), gateway.config().baseDir())
+            .withDataDir(gateway.dataDir());
+    if (host != null) {
+      settings = settings.withHost(host);
+    }
+    if (port != null) {
+      settings = settings.withPort(port);
+    }
+    return insecure ? settings.withInsecure(true) : settings;
+  }
+
+  /** What {@link #start} started; closing it stops the server, then the rest, newest first. */
+  static final class Serving implements AutoCloseable {
+    private final Deque<AutoCloseable> opened = new ArrayDeque<>();
+    private Gateway gateway;
+    private ToolgateServer server;
+
+    private <T extends AutoCloseable> T open(T resource) {
+      opened.push(resource);
+      return resource;
+    }
+
+    Gateway gateway() {
+      return gateway;
+    }
+
+    ToolgateServer server() {
+      return server;
+    }
+
+    /** The line serve prints once it listens: tool count and every entry point. */
+    String banner() {
+      return String.format(
+          Locale.ROOT,
+          "Toolgate serving %d tools on %s  (console %s, MCP %s, chat proxy %s)",
+          gateway.registry().size(),
+          server.uri(),
+          server.uri().resolve("/"),
+          server.uri().resolve("/mcp"),
+          server.uri().resolve("/v1/chat/completions"));
+    }
+
+    @Override
+    public void close() {
+      while (!opened.isEmpty()) {
+        try {
+          opened.pop().close();
+        } catch (Exception e) {
+          // stopping: close the rest anyway
+        }
       }
-      if (port != null) {
-        settings = settings.withPort(port);
-      }
-      if (insecure) {
-        settings = settings.withInsecure(true);
-      }
-      List<ModelConfig> models = ModelConfig.fromConfig(gateway.config());
-      try (ChatProxy chat = ChatProxy.builder(gateway.toolgate()).models(models).build();
-          ToolgateMcpServer mcp =
-              ToolgateMcpServer.builder(gateway.toolgate()).exposure(gateway.exposure()).build();
-          ToolgateServer server =
-              ToolgateServer.builder(gateway.toolgate(), settings)
-                  .executors(gateway.executors()::executorFor)
-                  .sandboxes(gateway.sandboxes())
-                  .mcp(mcp.httpServlet())
-                  .routes(new ChatRoutes(chat))
-                  .build()
-                  .start()) {
-        out.printf(
-            "Toolgate serving %d tools on %s  (console %s, MCP %smcp, chat proxy %sv1/chat/completions)%n",
-            gateway.registry().size(), server.uri(), server.uri(), server.uri(), server.uri());
-        out.flush();
-        // Jetty's join() returns at once on a virtual-thread pool: wait for Ctrl-C / SIGTERM
-        // instead.
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime()
-            .addShutdownHook(
-                new Thread(
-                    () -> {
-                      server.close();
-                      stopped.countDown();
-                    },
-                    "toolgate-shutdown"));
-        stopped.await();
-      }
-      return 0;
     }
   }
 }
