@@ -93,7 +93,9 @@ final class SandboxesCommand implements Callable<Integer> {
                 ? gateway.sandboxes().buildAll(line -> progress(out, line))
                 : List.of(gateway.sandboxes().build(name, line -> progress(out, line)));
         for (BuildResult r : results) {
-          out.println(r);
+          out.printf(
+              "%s: %s, checksum %s (%s)%n",
+              r.sandbox(), r.built() ? "built" : "up to date", r.checksum(), r.summary());
         }
         out.flush();
         return 0;
