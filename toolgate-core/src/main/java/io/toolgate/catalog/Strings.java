@@ -35,18 +35,25 @@ public final class Strings {
    */
   public static List<String> closest(String name, Collection<String> candidates, int limit) {
     String needle = name.toLowerCase(Locale.ROOT);
+    int worst = Math.max(3, needle.length() / 2);
     return candidates.stream()
-        .map(c -> new Scored(c, score(needle, c.toLowerCase(Locale.ROOT))))
-        .filter(s -> s.score <= Math.max(3, needle.length() / 2) || s.score < 0)
+        .map(c -> new Scored(c, score(needle, c.toLowerCase(Locale.ROOT), worst)))
+        .filter(s -> s.score <= worst)
         .sorted(Comparator.comparingInt(Scored::score).thenComparing(Scored::name))
         .limit(limit)
         .map(Scored::name)
         .toList();
   }
 
-  private static int score(String needle, String candidate) {
+  /**
+   * Below 0 for a substring either way, else the edit distance (any value above worst if it is).
+   */
+  private static int score(String needle, String candidate, int worst) {
     if (!needle.isEmpty() && (candidate.contains(needle) || needle.contains(candidate))) {
       return -1000 + Math.abs(candidate.length() - needle.length());
+    }
+    if (Math.abs(candidate.length() - needle.length()) > worst) {
+      return worst + 1; // the distance is at least the difference in length
     }
     return editDistance(needle, candidate);
   }

@@ -8,7 +8,7 @@ import io.toolgate.search.fusion.ChannelInput;
 import io.toolgate.search.fusion.Fused;
 import io.toolgate.search.fusion.Fusion;
 import io.toolgate.search.fusion.Ranking;
-import io.toolgate.search.lexical.LuceneLexicalIndex;
+import io.toolgate.search.lexical.LexicalIndex;
 import io.toolgate.search.lexical.SparseScores;
 import io.toolgate.search.spi.Embedder;
 import io.toolgate.search.vector.ToolVectors;
@@ -28,8 +28,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Hybrid tool search: three lexical channels on an in-memory Lucene index and a vector channel per
- * embedder, fused into one ranking that explains itself.
+ * Hybrid tool search: three lexical channels on an in-memory inverted index and a vector channel
+ * per embedder, fused into one ranking that explains itself.
  *
  * <pre>{@code
  * HybridToolSearch search = HybridToolSearch.builder()
@@ -65,7 +65,7 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
 
   private final SearchSettings settings;
   private final Fusion fusion;
-  private final LuceneLexicalIndex lexical;
+  private final LexicalIndex lexical;
   private final List<ToolVectors> vectors;
   private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
   private volatile Catalog catalog = Catalog.EMPTY;
@@ -74,7 +74,7 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
   private HybridToolSearch(Builder b) {
     this.settings = b.settings;
     this.fusion = Fusion.of(settings.fusion(), settings.rrfK());
-    this.lexical = new LuceneLexicalIndex(settings.lexical());
+    this.lexical = new LexicalIndex(settings.lexical());
     List<ToolVectors> v = new ArrayList<>();
     for (Embedder e : b.embedders) {
       v.add(
@@ -251,13 +251,15 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
       for (int i = 0; i < queryVectors.size(); i++) {
         float[] q = queryVectors.get(i);
         if (q != null) {
-          SparseScores scores = new SparseScores(cat.live);
-          vectors.get(i).score(q, cat.keys, allowed, scores::add);
+          SparseScores scores = new SparseScores(Math.min(cat.live, 4096));
+          Optional<ChannelInput.Moments> moments =
+              vectors.get(i).score(q, cat.keys, allowed, scores::add);
           for (int j = 0; j < scores.size(); j++) {
             bestCosine = Math.max(bestCosine, scores.score(j));
           }
           channels.add(
-              new ChannelInput(vectorSource(i), settings.weight(vectorSource(i)), scores, true));
+              new ChannelInput(
+                  vectorSource(i), settings.weight(vectorSource(i)), scores, true, moments));
         }
       }
       String mode =
@@ -402,16 +404,18 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
       Fused fused,
       QueryTerms terms) {
     int[] top = topCandidates(fused, request.limit(), cat.names);
+    int[] topSlots = new int[top.length];
+    for (int i = 0; i < top.length; i++) {
+      topSlots[i] = fused.slots()[top[i]];
+    }
+    List<List<MatchSource>> sources = sources(channels, topSlots, cat.names);
     List<SearchHit> hits = new ArrayList<>(top.length);
-    for (int i : top) {
-      int slot = fused.slots()[i];
-      double score = Math.clamp(fused.scores()[i] / fused.best(), 0.0, 1.0);
+    for (int i = 0; i < top.length; i++) {
+      int slot = topSlots[i];
+      double score = Math.clamp(fused.scores()[top[i]] / fused.best(), 0.0, 1.0);
       hits.add(
           new SearchHit(
-              cat.tools[slot],
-              round(score),
-              terms.matchedIn(lexical, cat.tools[slot]),
-              sources(channels, slot, cat.names)));
+              cat.tools[slot], round(score), terms.matchedIn(lexical, slot), sources.get(i)));
     }
     boolean fallback = false;
     if (request.minScore().isPresent() && !hits.isEmpty()) {
@@ -439,6 +443,9 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
     }
     int size = 0;
     for (int i = 0; i < scores.length; i++) {
+      if (size == best.length && scores[i] < scores[best[size - 1]]) {
+        continue; // most candidates: below the cut, no name needed
+      }
       if (size == best.length
           && !Ranking.before(
               scores[i], names[slots[i]], scores[best[size - 1]], names[slots[best[size - 1]]])) {
@@ -456,16 +463,26 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
     return best;
   }
 
-  private static List<MatchSource> sources(List<ChannelInput> channels, int slot, String[] names) {
-    List<MatchSource> out = new ArrayList<>();
+  /** Each hit's rank and score in every channel that scored it, best rank first. */
+  private static List<List<MatchSource>> sources(
+      List<ChannelInput> channels, int[] slots, String[] names) {
+    List<List<MatchSource>> out = new ArrayList<>(slots.length);
+    for (int i = 0; i < slots.length; i++) {
+      out.add(new ArrayList<>());
+    }
     for (ChannelInput c : channels) {
-      double score = Ranking.scoreOf(c.scores(), slot);
-      if (!Double.isNaN(score)) {
-        out.add(new MatchSource(c.source(), Ranking.rankOf(c.scores(), slot, names), round(score)));
+      Ranking.Standing standing = Ranking.standing(c.scores(), slots, names);
+      for (int i = 0; i < slots.length; i++) {
+        if (standing.ranks()[i] > 0) {
+          out.get(i)
+              .add(new MatchSource(c.source(), standing.ranks()[i], round(standing.scores()[i])));
+        }
       }
     }
-    out.sort(
-        java.util.Comparator.comparingInt(MatchSource::rank).thenComparing(MatchSource::source));
+    for (List<MatchSource> hit : out) {
+      hit.sort(
+          java.util.Comparator.comparingInt(MatchSource::rank).thenComparing(MatchSource::source));
+    }
     return out;
   }
 

@@ -1,13 +1,9 @@
 package io.toolgate.search;
 
-import io.toolgate.catalog.ToolDefinition;
-import io.toolgate.search.lexical.LuceneLexicalIndex;
+import io.toolgate.search.lexical.LexicalIndex;
 import io.toolgate.search.lexical.ToolAnalyzer.Kind;
-import io.toolgate.search.lexical.ToolText;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * A query analyzed once for every channel, and the words of it a tool contains.
@@ -22,7 +18,7 @@ record QueryTerms(
 
   record Word(String exact, String stem) {}
 
-  static QueryTerms of(LuceneLexicalIndex index, String text, List<String> phrases) {
+  static QueryTerms of(LexicalIndex index, String text, List<String> phrases) {
     List<String> exact = index.analyze(Kind.EXACT, text);
     List<Word> words = new ArrayList<>();
     for (String term : exact) {
@@ -34,19 +30,12 @@ record QueryTerms(
     return new QueryTerms(index.analyze(Kind.STEMMED, text), exact, List.copyOf(phrases), words);
   }
 
-  /** The query words found in {@code tool}'s name, description or parameters, in query order. */
-  List<String> matchedIn(LuceneLexicalIndex index, ToolDefinition tool) {
-    String text =
-        tool.name()
-            + " "
-            + ToolText.description(tool)
-            + " "
-            + ToolText.parameterText(ToolText.parameters(tool));
-    Set<String> exactTerms = new HashSet<>(index.analyze(Kind.EXACT, text));
-    Set<String> stems = new HashSet<>(index.analyze(Kind.STEMMED, text));
+  /** The query words found in the name, description or parameters of the tool at {@code slot}. */
+  List<String> matchedIn(LexicalIndex index, int slot) {
     List<String> matched = new ArrayList<>();
     for (Word w : words) {
-      if (exactTerms.contains(w.exact()) || stems.contains(w.stem())) {
+      if (index.contains(slot, Kind.EXACT, w.exact())
+          || index.contains(slot, Kind.STEMMED, w.stem())) {
         matched.add(w.exact());
       }
     }

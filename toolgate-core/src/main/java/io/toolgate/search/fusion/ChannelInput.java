@@ -2,6 +2,7 @@ package io.toolgate.search.fusion;
 
 import io.toolgate.search.lexical.SparseScores;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * One channel's scores going into fusion.
@@ -12,11 +13,34 @@ import java.util.Objects;
  * @param scoresAll true when the channel scores every tool it can (the vector channel): a tool it
  *     did not score is unknown, not a zero. False for lexical channels, where a tool that did not
  *     match scores 0.
+ * @param population the mean and standard deviation of the channel's scores over every tool, when
+ *     {@code scores} holds only the best of them (the vector channel of a large catalog); empty
+ *     when {@code scores} is complete and the statistics come from it
  */
-public record ChannelInput(String source, double weight, SparseScores scores, boolean scoresAll) {
+public record ChannelInput(
+    String source,
+    double weight,
+    SparseScores scores,
+    boolean scoresAll,
+    Optional<Moments> population) {
+
+  /** A channel whose {@code scores} are complete. */
+  public ChannelInput(String source, double weight, SparseScores scores, boolean scoresAll) {
+    this(source, weight, scores, scoresAll, Optional.empty());
+  }
+
+  /**
+   * Mean and standard deviation of a channel's scores.
+   *
+   * @param mean the average score
+   * @param sd the standard deviation (population)
+   */
+  public record Moments(double mean, double sd) {}
+
   public ChannelInput {
     Objects.requireNonNull(source, "source");
     Objects.requireNonNull(scores, "scores");
+    Objects.requireNonNull(population, "population");
     if (!(weight >= 0 && Double.isFinite(weight))) {
       throw new IllegalArgumentException(
           "illegal weight of channel " + source + ": " + weight + ", must be >= 0");

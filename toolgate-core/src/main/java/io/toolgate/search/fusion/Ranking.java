@@ -53,36 +53,77 @@ public final class Ranking {
     return out;
   }
 
-  /** The 1-based rank of {@code slot} in {@code scores}, or 0 when the channel did not score it. */
-  public static int rankOf(SparseScores scores, int slot, String[] names) {
-    int at = -1;
-    for (int i = 0; i < scores.size(); i++) {
-      if (scores.slot(i) == slot) {
-        at = i;
-        break;
-      }
-    }
-    if (at < 0) {
-      return 0;
-    }
-    double s = scores.score(at);
-    String name = names[slot];
-    int better = 0;
-    for (int i = 0; i < scores.size(); i++) {
-      if (i != at && before(scores.score(i), names[scores.slot(i)], s, name)) {
-        better++;
-      }
-    }
-    return better + 1;
-  }
+  /**
+   * Where each of {@code slots} stands in one channel, in one pass over its scores.
+   *
+   * @param ranks 1-based rank of each slot in the channel, 0 where the channel did not score it
+   * @param scores the slot's score in the channel, NaN where it did not score it
+   */
+  public record Standing(int[] ranks, double[] scores) {}
 
-  /** The score of {@code slot} in {@code scores}, or NaN when the channel did not score it. */
-  public static double scoreOf(SparseScores scores, int slot) {
+  /**
+   * The rank and score in {@code scores} of each of {@code slots} (a handful: the hits to report),
+   * ties by name. Costs one comparison per scored tool plus a binary search for the few that rank
+   * above the lowest of {@code slots}.
+   */
+  public static Standing standing(SparseScores scores, int[] slots, String[] names) {
+    int k = slots.length;
+    int[] ranks = new int[k];
+    double[] found = new double[k];
+    java.util.Arrays.fill(found, Double.NaN);
+    int[] hitOf = new int[names.length]; // slot -> index in slots + 1
+    for (int j = 0; j < k; j++) {
+      hitOf[slots[j]] = j + 1;
+    }
     for (int i = 0; i < scores.size(); i++) {
-      if (scores.slot(i) == slot) {
-        return scores.score(i);
+      int j = hitOf[scores.slot(i)] - 1;
+      if (j >= 0) {
+        found[j] = scores.score(i);
       }
     }
-    return Double.NaN;
+    // The slots the channel scored, best first.
+    Integer[] order =
+        java.util.stream.IntStream.range(0, k)
+            .filter(j -> !Double.isNaN(found[j]))
+            .boxed()
+            .sorted(
+                (x, y) ->
+                    before(found[x], names[slots[x]], found[y], names[slots[y]])
+                        ? -1
+                        : (x.equals(y) ? 0 : 1))
+            .toArray(Integer[]::new);
+    if (order.length == 0) {
+      return new Standing(ranks, found);
+    }
+    int last = order[order.length - 1];
+    double lowest = found[last];
+    int[] above = new int[order.length]; // entries that rank before order[j] but not order[j-1]
+    for (int i = 0; i < scores.size(); i++) {
+      double s = scores.score(i);
+      if (s < lowest) {
+        continue; // most entries: below every hit, no name needed
+      }
+      String name = names[scores.slot(i)];
+      if (!before(s, name, lowest, names[slots[last]])) {
+        continue;
+      }
+      int lo = 0;
+      int hi = order.length - 1;
+      while (lo < hi) {
+        int mid = (lo + hi) >>> 1;
+        if (before(s, name, found[order[mid]], names[slots[order[mid]]])) {
+          hi = mid;
+        } else {
+          lo = mid + 1;
+        }
+      }
+      above[lo]++;
+    }
+    int better = 0;
+    for (int j = 0; j < order.length; j++) {
+      better += above[j];
+      ranks[order[j]] = better + 1;
+    }
+    return new Standing(ranks, found);
   }
 }

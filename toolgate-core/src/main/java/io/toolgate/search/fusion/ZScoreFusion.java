@@ -14,6 +14,10 @@ import java.util.List;
  * information and is left out. On the dev sets this beat the best weighted RRF by about 0.6 NDCG
  * points, and standardizing beat dividing by the maximum and min-max scaling.
  *
+ * <p>When a channel passes only its best scores with the statistics of all of them ({@link
+ * ChannelInput#population()}), those statistics are used, and the tools it left out add 0 like
+ * unscored ones.
+ *
  * <p>{@link Fused#best()} is {@code Σ_c w_c · (max_c − μ_c) / σ_c}: what a tool first in every
  * channel would get.
  */
@@ -43,6 +47,10 @@ public final class ZScoreFusion implements Fusion {
       }
       double mean = sum / n;
       double variance = sumSquares / n - mean * mean;
+      if (channel.population().isPresent()) {
+        mean = channel.population().get().mean();
+        variance = Math.pow(channel.population().get().sd(), 2);
+      }
       if (!(variance > 1e-12)) {
         // Every tool scored the same; still a candidate source, with no say in the order.
         for (int i = 0; i < s.size(); i++) {

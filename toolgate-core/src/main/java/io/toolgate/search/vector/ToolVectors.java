@@ -1,6 +1,7 @@
 package io.toolgate.search.vector;
 
 import io.toolgate.catalog.ToolDefinition;
+import io.toolgate.search.fusion.ChannelInput;
 import io.toolgate.search.spi.Embedder;
 import java.io.IOException;
 import java.time.Duration;
@@ -52,15 +53,28 @@ public final class ToolVectors implements AutoCloseable {
   private final ExecutorService worker;
   private final AtomicReference<ToolDefinition[]> pending = new AtomicReference<>();
   private final Object progressLock = new Object();
-  private volatile Table table = new Table(new float[0][], new long[0]);
+  private volatile Table table =
+      new Table(new byte[0][], new float[0], new long[0], new long[0], 0);
   private volatile boolean ready;
   private volatile Optional<String> failure = Optional.empty();
   private Map<Long, float[]> cached;
   private long submitted;
   private long completed;
 
-  /** Vectors by slot, each with the checksum key of the tool it was computed for. */
-  private record Table(float[][] vectors, long[] keys) {}
+  /** Above this many vectors a search screens by sign bits before it computes cosines. */
+  static final int EXACT_LIMIT = 20_000;
+
+  private static final int MIN_POOL = 1_000;
+  private static final int POOL_PERCENT = 1;
+  private static final int SAMPLE = 4_096;
+
+  private final int exactLimit;
+
+  /**
+   * Vectors by slot, int8-quantized ({@link Int8Vector}), each with its scale, the checksum key of
+   * the tool it was computed for, and its sign bits ({@code words} longs a slot, flat).
+   */
+  private record Table(byte[][] vectors, float[] scales, long[] keys, long[] signs, int count) {}
 
   /**
    * Vectors of {@code embedder}.
@@ -73,6 +87,17 @@ public final class ToolVectors implements AutoCloseable {
       DocumentStyle style,
       Optional<java.nio.file.Path> dataDirectory,
       int batchSize) {
+    this(embedder, style, dataDirectory, batchSize, EXACT_LIMIT);
+  }
+
+  /** As above, screening by sign bits above {@code exactLimit} vectors (tests use a small one). */
+  ToolVectors(
+      Embedder embedder,
+      DocumentStyle style,
+      Optional<java.nio.file.Path> dataDirectory,
+      int batchSize,
+      int exactLimit) {
+    this.exactLimit = exactLimit;
     if (batchSize < 1) {
       throw new IllegalArgumentException("illegal batch size: " + batchSize + ", must be >= 1");
     }
@@ -139,20 +164,108 @@ public final class ToolVectors implements AutoCloseable {
   }
 
   /**
-   * Writes the cosine of {@code query} with each allowed tool's vector into {@code out}.
+   * Writes the cosine of {@code query} with allowed tools' vectors into {@code out}: with every
+   * one, or, above {@value #EXACT_LIMIT} vectors, with the best of them.
+   *
+   * <p>A large catalog is screened first: the Hamming distance between the sign bits of the query
+   * and of each vector (48 bytes a tool instead of 384, a few nanoseconds) picks a pool of the
+   * closest 1% (at least 1,000), and only those get a cosine. The mean and standard deviation of
+   * all cosines, which z-score fusion needs, come from a systematic sample of 4,096 tools and are
+   * returned; the tools outside the pool are left out of {@code out}.
    *
    * @param keys the checksum key of the tool in each slot (a vector counts only when it was
    *     computed for that checksum)
    * @param allowed which slots take part; null for all
-   * @param out receives (slot, cosine) for every tool with a current vector
+   * @param out receives (slot, cosine)
+   * @return the statistics of all cosines when {@code out} received only the pool; empty when it
+   *     received every one
    */
-  public void score(float[] query, long[] keys, boolean[] allowed, ScoreSink out) {
+  public Optional<ChannelInput.Moments> score(
+      float[] query, long[] keys, boolean[] allowed, ScoreSink out) {
     Table t = table;
+    Int8Vector q = Int8Vector.of(query);
     int n = Math.min(t.vectors.length, keys.length);
+    if (t.count <= exactLimit) {
+      for (int slot = 0; slot < n; slot++) {
+        if (eligible(t, slot, keys, allowed)) {
+          out.accept(slot, cosine(q, t, slot));
+        }
+      }
+      return Optional.empty();
+    }
+    int words = words(q.values().length);
+    long[] querySigns = new long[words];
+    signs(q.values(), querySigns, 0);
+    int bits = words * 64;
+    short[] distance = new short[n];
+    int[] histogram = new int[bits + 1];
+    int eligible = 0;
     for (int slot = 0; slot < n; slot++) {
-      float[] v = t.vectors[slot];
-      if (v != null && t.keys[slot] == keys[slot] && (allowed == null || allowed[slot])) {
-        out.accept(slot, VectorUtil.dotProduct(query, v));
+      if (!eligible(t, slot, keys, allowed)) {
+        distance[slot] = -1;
+        continue;
+      }
+      int d = 0;
+      int base = slot * words;
+      for (int w = 0; w < words; w++) {
+        d += Long.bitCount(querySigns[w] ^ t.signs[base + w]);
+      }
+      distance[slot] = (short) d;
+      histogram[d]++;
+      eligible++;
+    }
+    int pool = Math.max(MIN_POOL, eligible * POOL_PERCENT / 100);
+    int threshold = 0;
+    for (int seen = histogram[0]; seen < pool && threshold < bits; seen += histogram[++threshold]) {
+      // the smallest distance that lets at least `pool` tools in
+    }
+    int stride = Math.max(1, eligible / SAMPLE);
+    int index = 0;
+    double sum = 0;
+    double sumSquares = 0;
+    int sampled = 0;
+    for (int slot = 0; slot < n; slot++) {
+      if (distance[slot] < 0) {
+        continue;
+      }
+      boolean inPool = distance[slot] <= threshold;
+      boolean inSample = index++ % stride == 0;
+      if (inPool || inSample) {
+        float cosine = cosine(q, t, slot);
+        if (inPool) {
+          out.accept(slot, cosine);
+        }
+        if (inSample) {
+          sum += cosine;
+          sumSquares += (double) cosine * cosine;
+          sampled++;
+        }
+      }
+    }
+    double mean = sum / Math.max(1, sampled);
+    double sd = Math.sqrt(Math.max(0, sumSquares / Math.max(1, sampled) - mean * mean));
+    return Optional.of(new ChannelInput.Moments(mean, sd));
+  }
+
+  private static boolean eligible(Table t, int slot, long[] keys, boolean[] allowed) {
+    return t.vectors[slot] != null
+        && t.keys[slot] == keys[slot]
+        && (allowed == null || allowed[slot]);
+  }
+
+  private static float cosine(Int8Vector q, Table t, int slot) {
+    return q.scale() * t.scales[slot] * VectorUtil.dotProduct(q.values(), t.vectors[slot]);
+  }
+
+  private static int words(int dimension) {
+    return (dimension + 63) / 64;
+  }
+
+  /** Sets bit i of {@code out[offset …]} where component i is positive. */
+  private static void signs(byte[] values, long[] out, int offset) {
+    for (int i = 0; i < values.length; i++) {
+      if (values[i] > 0) {
+        out[offset + (i >>> 6)] |= 1L << (i & 63);
       }
     }
   }
@@ -165,11 +278,7 @@ public final class ToolVectors implements AutoCloseable {
 
   /** How many tools have a vector now (for progress and capabilities). */
   public int vectorCount() {
-    int count = 0;
-    for (float[] v : table.vectors) {
-      count += v == null ? 0 : 1;
-    }
-    return count;
+    return table.count;
   }
 
   private void drain() {
@@ -280,13 +389,23 @@ public final class ToolVectors implements AutoCloseable {
     }
     Table current = table;
     int size = Math.max(tools.length, current.vectors.length);
-    float[][] nextVectors = Arrays.copyOf(current.vectors, size);
+    byte[][] nextVectors = Arrays.copyOf(current.vectors, size);
+    float[] nextScales = Arrays.copyOf(current.scales, size);
     long[] nextKeys = Arrays.copyOf(current.keys, size);
+    int words = words(embedder.dimension());
+    long[] nextSigns = Arrays.copyOf(current.signs, size * words);
+    int count = current.count;
     for (Map.Entry<Integer, float[]> e : vectors.entrySet()) {
-      nextVectors[e.getKey()] = e.getValue();
-      nextKeys[e.getKey()] = VectorCache.key(tools[e.getKey()].checksum());
+      int slot = e.getKey();
+      Int8Vector q = Int8Vector.of(e.getValue());
+      count += nextVectors[slot] == null ? 1 : 0;
+      nextVectors[slot] = q.values();
+      nextScales[slot] = q.scale();
+      nextKeys[slot] = VectorCache.key(tools[slot].checksum());
+      Arrays.fill(nextSigns, slot * words, (slot + 1) * words, 0L);
+      signs(q.values(), nextSigns, slot * words);
     }
-    table = new Table(nextVectors, nextKeys);
+    table = new Table(nextVectors, nextScales, nextKeys, nextSigns, count);
   }
 
   private void save() {

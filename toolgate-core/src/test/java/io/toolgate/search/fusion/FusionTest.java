@@ -82,12 +82,31 @@ class FusionTest {
   }
 
   @Test
+  void aChannelThatPassesOnlyItsBestUsesThePopulationStatisticsItGives() {
+    SparseScores best = scores(0, 0.9f, 0.7f);
+    ChannelInput pooled =
+        new ChannelInput(
+            "vector", 1, best, true, java.util.Optional.of(new ChannelInput.Moments(0.5, 0.1)));
+    Fused f = new ZScoreFusion().fuse(List.of(pooled), 4, 4, NAMES);
+    assertThat(f.slots()).containsExactly(1, 2);
+    assertThat(f.scores()[0]).isCloseTo(4.0, org.assertj.core.api.Assertions.within(1e-5));
+    assertThat(f.scores()[1]).isCloseTo(2.0, org.assertj.core.api.Assertions.within(1e-5));
+    assertThat(f.best()).isCloseTo(4.0, org.assertj.core.api.Assertions.within(1e-5));
+  }
+
+  @Test
   void rankingCountsBetterScoresAndNameTies() {
     SparseScores s = scores(1, 3, 3, 2);
-    assertThat(Ranking.rankOf(s, 1, NAMES)).isEqualTo(1);
-    assertThat(Ranking.rankOf(s, 2, NAMES)).isEqualTo(2);
-    assertThat(Ranking.rankOf(s, 3, NAMES)).isEqualTo(3);
-    assertThat(Ranking.rankOf(s, 0, NAMES)).isEqualTo(4);
+    Ranking.Standing all = Ranking.standing(s, new int[] {0, 3, 2, 1}, NAMES);
+    assertThat(all.ranks()).containsExactly(4, 3, 2, 1);
+    assertThat(all.scores()).containsExactly(1, 2, 3, 3);
+    Ranking.Standing some = Ranking.standing(s, new int[] {2, 0}, NAMES);
+    assertThat(some.ranks()).containsExactly(2, 4);
+    SparseScores partial = new SparseScores(2);
+    partial.add(2, 5f);
+    Ranking.Standing missing = Ranking.standing(partial, new int[] {1, 2}, NAMES);
+    assertThat(missing.ranks()).containsExactly(0, 1);
+    assertThat(missing.scores()[0]).isNaN();
     assertThat(Ranking.top(s, 2, NAMES)).hasSize(2);
   }
 }

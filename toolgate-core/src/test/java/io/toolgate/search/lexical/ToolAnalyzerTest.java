@@ -6,7 +6,7 @@ import io.toolgate.search.lexical.ToolAnalyzer.Kind;
 import org.junit.jupiter.api.Test;
 
 class ToolAnalyzerTest {
-  private final LuceneLexicalIndex index = new LuceneLexicalIndex(LexicalSettings.DEFAULTS);
+  private final LexicalIndex index = new LexicalIndex(LexicalSettings.DEFAULTS);
 
   @Test
   void splitsCamelCase() {

@@ -106,6 +106,65 @@ class ToolVectorsTest {
   }
 
   @Test
+  void aLargeCatalogIsScreenedBySignBitsAndKeepsTheBestCosinesAndTheirStatistics()
+      throws Exception {
+    java.util.Random random = new java.util.Random(7);
+    ToolDefinition[] tools = new ToolDefinition[3000];
+    for (int i = 0; i < tools.length; i++) {
+      StringBuilder words = new StringBuilder();
+      for (int w = 0; w < 6; w++) {
+        words.append(" word").append(random.nextInt(200));
+      }
+      tools[i] = tool("t" + i, words.toString().strip());
+    }
+    long[] keys = new long[tools.length];
+    for (int i = 0; i < tools.length; i++) {
+      keys[i] = VectorCache.key(tools[i].checksum());
+    }
+    float[] query = new FakeEmbedder().embedQuery("word3 word17 word42");
+    java.util.Map<Integer, Float> exact = new java.util.HashMap<>();
+    java.util.Map<Integer, Float> screened = new java.util.HashMap<>();
+    Optional<io.toolgate.search.fusion.ChannelInput.Moments> none;
+    Optional<io.toolgate.search.fusion.ChannelInput.Moments> sampled;
+    try (ToolVectors all =
+            new ToolVectors(new FakeEmbedder(), DocumentStyle.PLAIN, Optional.empty(), 256);
+        ToolVectors screening =
+            new ToolVectors(new FakeEmbedder(), DocumentStyle.PLAIN, Optional.empty(), 256, 100)) {
+      all.refresh(tools);
+      screening.refresh(tools);
+      assertThat(all.awaitIdle(Duration.ofSeconds(60))).isTrue();
+      assertThat(screening.awaitIdle(Duration.ofSeconds(60))).isTrue();
+      none = all.score(query, keys, null, exact::put);
+      sampled = screening.score(query, keys, null, screened::put);
+    }
+    assertThat(none).isEmpty();
+    assertThat(exact).hasSize(3000);
+    // The pool: the closest 1,000 by sign bits (more on a tie), each with its exact cosine.
+    assertThat(screened.size()).isBetween(1000, 2999);
+    screened.forEach((slot, cosine) -> assertThat(cosine).isEqualTo(exact.get(slot)));
+    List<Integer> best =
+        exact.entrySet().stream()
+            .sorted(java.util.Map.Entry.<Integer, Float>comparingByValue().reversed())
+            .limit(10)
+            .map(java.util.Map.Entry::getKey)
+            .toList();
+    assertThat(screened).containsKeys(best.toArray(Integer[]::new));
+    double mean = exact.values().stream().mapToDouble(Float::doubleValue).average().orElseThrow();
+    double sd =
+        Math.sqrt(
+            exact.values().stream()
+                .mapToDouble(c -> (c - mean) * (c - mean))
+                .average()
+                .orElseThrow());
+    assertThat(sampled)
+        .hasValueSatisfying(
+            m -> {
+              assertThat(m.mean()).isCloseTo(mean, org.assertj.core.api.Assertions.within(0.01));
+              assertThat(m.sd()).isCloseTo(sd, org.assertj.core.api.Assertions.within(0.01));
+            });
+  }
+
+  @Test
   void plainDocumentsSpellOutNamesAndParameters() {
     ToolDefinition t =
         ToolDefinition.builder(

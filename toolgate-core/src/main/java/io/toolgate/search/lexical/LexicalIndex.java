@@ -1,0 +1,542 @@
+package io.toolgate.search.lexical;
+
+import io.toolgate.search.lexical.ToolAnalyzer.Kind;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute;
+
+/**
+ * The in-memory inverted index behind the three lexical channels: {@link #fullText BM25F over
+ * stemmed words}, {@link #keyword exact words and phrases}, and {@link #schema parameter keys}.
+ *
+ * <pre>{@code
+ * LexicalIndex index = new LexicalIndex(LexicalSettings.DEFAULTS);
+ * index.update(List.of(LexicalDocument.of(0, weatherTool)), List.of());
+ * SparseScores hits = index.fullText(index.analyze(Kind.STEMMED, "rain in Lisbon"));
+ * }</pre>
+ *
+ * <p>Text is analyzed by Lucene ({@link ToolAnalyzer}); scoring runs here, on postings held in
+ * plain arrays. Fusion needs the score of <em>every</em> matching tool (z-score statistics and
+ * per-channel ranks), not a top k, and scoring every match through Lucene's per-query machinery
+ * (weights, scorers, a {@code ByteBuffersDirectory}) cost about 5 ms a search at 10,000 tools;
+ * accumulating postings into an array costs a nanosecond or two per posting.
+ *
+ * <p>The formulas are Lucene's: {@code full_text} is BM25F as {@code CombinedFieldQuery} computes
+ * it (term frequencies and lengths of the weighted fields summed first, BM25 applied once, {@code
+ * idf = ln(1 + (N − df + 0.5) / (df + 0.5))}, no {@code (k1 + 1)} factor), with exact lengths where
+ * Lucene stores one-byte approximations and {@code df} counting the tools that contain the term in
+ * any field. {@code keyword} is the same over the exact words with all weights 1 (one bag), plus
+ * each phrase as Lucene's {@code PhraseQuery} scores it per field (boost 2, {@code idf} summed over
+ * the phrase's words). {@code schema} is BM25 over the parameter keys.
+ *
+ * <p>Updates are incremental: a tool's postings are removed and re-added by name. Thread-safe:
+ * searches share a read lock, updates take the write lock.
+ */
+public final class LexicalIndex implements AutoCloseable {
+  private static final float PHRASE_BOOST = 2f;
+  private static final int MAX_TERMS = 200;
+  private static final int MAX_PHRASES = 8;
+  private static final int MAX_PHRASE_WORDS = 8;
+  private static final int FIELDS = 3;
+
+  private final LexicalSettings settings;
+  private final Analyzer stemmedQueries = ToolAnalyzer.forQueries(Kind.STEMMED);
+  private final Analyzer exactQueries = ToolAnalyzer.forQueries(Kind.EXACT);
+  private final Analyzer stemmedDocs = ToolAnalyzer.forIndexing(Kind.STEMMED);
+  private final Analyzer exactDocs = ToolAnalyzer.forIndexing(Kind.EXACT);
+  private final View stemmed;
+  private final View exact;
+  private final View keys;
+  private final Map<String, Integer> slotsByName = new HashMap<>();
+  private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+  // Exact tokens by slot and field, with positions, for phrases.
+  private int[][][] exactTokens = new int[16][][];
+  private int[][][] exactPositions = new int[16][][];
+  private float[][] exactFieldLengths = new float[FIELDS][16];
+  private final double[] exactFieldTotals = new double[FIELDS];
+
+  /** An empty index. */
+  public LexicalIndex(LexicalSettings settings) {
+    this.settings = settings;
+    this.stemmed =
+        new View(
+            new float[] {
+              settings.nameBoost(), settings.descriptionBoost(), settings.parametersBoost()
+            });
+    this.exact = new View(new float[] {1f, 1f, 1f});
+    this.keys = new View(new float[] {1f});
+  }
+
+  /** The settings this index scores with. */
+  public LexicalSettings settings() {
+    return settings;
+  }
+
+  /** How many tools the index holds. */
+  public int size() {
+    lock.readLock().lock();
+    try {
+      return slotsByName.size();
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
+  /**
+   * Adds or replaces {@code upserts} (by name; a tool keeps the slot its document names) and
+   * removes {@code removals}.
+   */
+  public void update(Collection<LexicalDocument> upserts, Collection<String> removals) {
+    // Analysis is the expensive part and needs no lock.
+    List<Analyzed> analyzed = new ArrayList<>(upserts.size());
+    for (LexicalDocument doc : upserts) {
+      analyzed.add(analyze(doc));
+    }
+    lock.writeLock().lock();
+    try {
+      for (String name : removals) {
+        Integer slot = slotsByName.remove(name);
+        if (slot != null) {
+          removeSlot(slot);
+        }
+      }
+      for (Analyzed a : analyzed) {
+        Integer previous = slotsByName.put(a.doc.name(), a.doc.slot());
+        if (previous != null) {
+          removeSlot(previous);
+        }
+        addSlot(a);
+      }
+    } finally {
+      lock.writeLock().unlock();
+    }
+  }
+
+  /** The distinct terms of {@code text} in one view, in order of first appearance (at most 200). */
+  public List<String> analyze(Kind kind, String text) {
+    Analyzer analyzer = kind == Kind.STEMMED ? stemmedQueries : exactQueries;
+    Set<String> terms = new LinkedHashSet<>();
+    try (TokenStream stream = analyzer.tokenStream("", text)) {
+      CharTermAttribute term = stream.addAttribute(CharTermAttribute.class);
+      stream.reset();
+      while (stream.incrementToken() && terms.size() < MAX_TERMS) {
+        terms.add(term.toString());
+      }
+      stream.end();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return List.copyOf(terms);
+  }
+
+  /**
+   * The {@code full_text} channel: BM25F of stemmed {@code terms} over name, description and
+   * parameters with the configured boosts.
+   */
+  public SparseScores fullText(List<String> stemmedTerms) {
+    return search(stemmed, stemmedTerms, List.of());
+  }
+
+  /**
+   * The {@code keyword} channel: BM25 of exact {@code terms} over all the tool's text as one bag,
+   * plus each of {@code phrases} found verbatim (in order, adjacent) in a field.
+   */
+  public SparseScores keyword(List<String> exactTerms, List<String> phrases) {
+    return search(exact, exactTerms, phrases);
+  }
+
+  /** The {@code schema} channel: BM25 of stemmed {@code terms} over the parameter keys alone. */
+  public SparseScores schema(List<String> stemmedTerms) {
+    return search(keys, stemmedTerms, List.of());
+  }
+
+  /**
+   * Whether the tool at {@code slot} contains {@code term} in the given view (in its name,
+   * description or parameters).
+   */
+  public boolean contains(int slot, Kind kind, String term) {
+    View view = kind == Kind.STEMMED ? stemmed : exact;
+    lock.readLock().lock();
+    try {
+      Integer id = view.ids.get(term);
+      return id != null
+          && slot < view.termsBySlot.length
+          && view.termsBySlot[slot] != null
+          && Arrays.binarySearch(view.termsBySlot[slot], id) >= 0;
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
+  private SparseScores search(View view, List<String> terms, List<String> phrases) {
+    lock.readLock().lock();
+    try {
+      int n = slotsByName.size();
+      if (n == 0) {
+        return new SparseScores(0);
+      }
+      Accumulator acc = new Accumulator(view.lengths.length);
+      double avg = view.totalLength / n;
+      float k1 = settings.k1();
+      float b = settings.b();
+      // BM25's length part, k1 · (1 − b + b · dl / avgdl), as base + perLength · dl.
+      float base = k1 * (1 - b);
+      float perLength = avg > 0 ? (float) (k1 * b / avg) : 0f;
+      float[] lengths = view.lengths;
+      for (String term : terms) {
+        Integer id = view.ids.get(term);
+        Postings p = id == null ? null : view.postings.get(id);
+        if (p == null || p.size == 0) {
+          continue;
+        }
+        float idf = idf(n, p.size);
+        int[] slots = p.slots;
+        float[] freqs = p.freqs;
+        for (int i = 0; i < p.size; i++) {
+          int slot = slots[i];
+          float f = freqs[i];
+          acc.add(slot, idf * f / (f + base + perLength * lengths[slot]));
+        }
+      }
+      for (String phrase : phrases.subList(0, Math.min(MAX_PHRASES, phrases.size()))) {
+        scorePhrase(phraseIds(phrase), n, acc);
+      }
+      return acc.toScores();
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
+  /** Scores summed per slot, and the slots that have one, in the order they were first hit. */
+  private static final class Accumulator {
+    private final float[] scores;
+    private int[] touched = new int[64];
+    private int count;
+
+    Accumulator(int slots) {
+      scores = new float[slots];
+    }
+
+    /** Adds a positive {@code score} (BM25 scores always are) to {@code slot}. */
+    void add(int slot, float score) {
+      if (scores[slot] == 0) {
+        if (count == touched.length) {
+          touched = Arrays.copyOf(touched, count * 2);
+        }
+        touched[count++] = slot;
+      }
+      scores[slot] += score;
+    }
+
+    SparseScores toScores() {
+      SparseScores out = new SparseScores(count);
+      for (int i = 0; i < count; i++) {
+        out.add(touched[i], scores[touched[i]]);
+      }
+      return out;
+    }
+  }
+
+  private static float idf(int docs, int docFreq) {
+    return (float) Math.log(1 + (docs - docFreq + 0.5) / (docFreq + 0.5));
+  }
+
+  /**
+   * The exact term ids of {@code phrase}, one a position (-1 for a word no tool has); empty for a
+   * blank or overlong phrase.
+   */
+  private int[] phraseIds(String phrase) {
+    if (phrase.isBlank() || phrase.strip().split("\\s+").length > MAX_PHRASE_WORDS) {
+      return new int[0];
+    }
+    List<Integer> ids = new ArrayList<>();
+    try (TokenStream stream = exactQueries.tokenStream("", phrase)) {
+      CharTermAttribute term = stream.addAttribute(CharTermAttribute.class);
+      PositionIncrementAttribute inc = stream.addAttribute(PositionIncrementAttribute.class);
+      stream.reset();
+      while (stream.incrementToken()) {
+        // An identifier comes as itself and then its parts, the first part at the same position:
+        // one token a position, so "math.factorial" matches the indexed identifier.
+        if (inc.getPositionIncrement() > 0 || ids.isEmpty()) {
+          Integer id = exact.ids.get(term.toString());
+          ids.add(id == null ? -1 : id);
+        }
+      }
+      stream.end();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return ids.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  /**
+   * Adds the phrase's BM25 in each exact field (boost 2, idf summed over its words) to every tool
+   * that contains it. A one-word phrase scores as that word in each field, as Lucene's {@code
+   * QueryBuilder} turns it into a term query.
+   */
+  private void scorePhrase(int[] phrase, int n, Accumulator acc) {
+    if (phrase.length == 0) {
+      return;
+    }
+    float idf = 0;
+    for (int id : phrase) {
+      if (id < 0 || exact.postings.get(id).size == 0) {
+        return;
+      }
+      idf += idf(n, exact.postings.get(id).size);
+    }
+    float k1 = settings.k1();
+    float b = settings.b();
+    Postings first = exact.postings.get(phrase[0]);
+    for (int i = 0; i < first.size; i++) {
+      int slot = first.slots[i];
+      float score = 0;
+      for (int field = 0; field < FIELDS; field++) {
+        int freq = phraseFreq(exactTokens[slot][field], exactPositions[slot][field], phrase);
+        if (freq > 0) {
+          double avg = exactFieldTotals[field] / n;
+          float norm = (float) (k1 * (1 - b + b * exactFieldLengths[field][slot] / avg));
+          score += PHRASE_BOOST * idf * freq / (freq + norm);
+        }
+      }
+      if (score > 0) {
+        acc.add(slot, score);
+      }
+    }
+  }
+
+  /** How often {@code phrase} occurs in a field: each next word at the next position. */
+  static int phraseFreq(int[] tokens, int[] positions, int[] phrase) {
+    int freq = 0;
+    for (int i = 0; i < tokens.length; i++) {
+      if (tokens[i] != phrase[0]) {
+        continue;
+      }
+      int at = i;
+      boolean all = true;
+      for (int k = 1; k < phrase.length && all; k++) {
+        int wanted = positions[i] + k;
+        all = false;
+        for (int j = at + 1; j < tokens.length && positions[j] <= wanted; j++) {
+          if (positions[j] == wanted && tokens[j] == phrase[k]) {
+            at = j;
+            all = true;
+            break;
+          }
+        }
+      }
+      freq += all ? 1 : 0;
+    }
+    return freq;
+  }
+
+  // ---- indexing ----
+
+  /** The tokens of one field in order, each with its position (parts of an identifier share). */
+  private record FieldTokens(List<String> terms, int[] positions) {}
+
+  /**
+   * A document's tokens, analyzed outside the lock; fields in the order name, description,
+   * parameters.
+   */
+  private record Analyzed(
+      LexicalDocument doc,
+      List<List<String>> stemmed,
+      List<FieldTokens> exact,
+      List<String> keys) {}
+
+  private Analyzed analyze(LexicalDocument doc) {
+    List<List<String>> stemmedFields = new ArrayList<>(FIELDS);
+    List<FieldTokens> exactFields = new ArrayList<>(FIELDS);
+    for (String text : List.of(doc.name(), doc.description(), doc.parameters())) {
+      stemmedFields.add(tokens(stemmedDocs, text).terms());
+      exactFields.add(tokens(exactDocs, text));
+    }
+    return new Analyzed(
+        doc, stemmedFields, exactFields, tokens(stemmedDocs, doc.parameterKeys()).terms());
+  }
+
+  private static FieldTokens tokens(Analyzer analyzer, String text) {
+    List<String> terms = new ArrayList<>();
+    int[] positions = new int[16];
+    try (TokenStream stream = analyzer.tokenStream("", text)) {
+      CharTermAttribute term = stream.addAttribute(CharTermAttribute.class);
+      PositionIncrementAttribute inc = stream.addAttribute(PositionIncrementAttribute.class);
+      stream.reset();
+      int position = -1;
+      while (stream.incrementToken()) {
+        position += inc.getPositionIncrement();
+        if (terms.size() == positions.length) {
+          positions = Arrays.copyOf(positions, positions.length * 2);
+        }
+        positions[terms.size()] = Math.max(0, position);
+        terms.add(term.toString());
+      }
+      stream.end();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return new FieldTokens(terms, Arrays.copyOf(positions, terms.size()));
+  }
+
+  private void addSlot(Analyzed a) {
+    int slot = a.doc.slot();
+    ensureCapacity(slot + 1);
+    stemmed.add(slot, a.stemmed);
+    keys.add(slot, List.of(a.keys));
+    exact.add(slot, a.exact.stream().map(FieldTokens::terms).toList());
+    exactTokens[slot] = new int[FIELDS][];
+    exactPositions[slot] = new int[FIELDS][];
+    for (int field = 0; field < FIELDS; field++) {
+      FieldTokens tokens = a.exact.get(field);
+      int[] ids = new int[tokens.terms().size()];
+      for (int i = 0; i < ids.length; i++) {
+        ids[i] = exact.ids.get(tokens.terms().get(i));
+      }
+      exactTokens[slot][field] = ids;
+      exactPositions[slot][field] = tokens.positions();
+      exactFieldLengths[field][slot] = ids.length;
+      exactFieldTotals[field] += ids.length;
+    }
+  }
+
+  private void removeSlot(int slot) {
+    stemmed.remove(slot);
+    exact.remove(slot);
+    keys.remove(slot);
+    if (exactTokens[slot] != null) {
+      for (int field = 0; field < FIELDS; field++) {
+        exactFieldTotals[field] -= exactFieldLengths[field][slot];
+        exactFieldLengths[field][slot] = 0;
+      }
+      exactTokens[slot] = null;
+      exactPositions[slot] = null;
+    }
+  }
+
+  private void ensureCapacity(int slots) {
+    if (slots <= exactTokens.length) {
+      return;
+    }
+    int size = Math.max(slots, exactTokens.length + (exactTokens.length >> 1));
+    exactTokens = Arrays.copyOf(exactTokens, size);
+    exactPositions = Arrays.copyOf(exactPositions, size);
+    for (int field = 0; field < FIELDS; field++) {
+      exactFieldLengths[field] = Arrays.copyOf(exactFieldLengths[field], size);
+    }
+    stemmed.ensureCapacity(size);
+    exact.ensureCapacity(size);
+    keys.ensureCapacity(size);
+  }
+
+  /**
+   * One bag of weighted fields: a term dictionary, postings of (slot, weighted frequency), the
+   * weighted length of each slot, and each slot's distinct terms (to remove it, and to tell which
+   * query words a tool contains).
+   */
+  private static final class View {
+    final float[] weights;
+    final Map<String, Integer> ids = new HashMap<>();
+    final List<Postings> postings = new ArrayList<>();
+    float[] lengths = new float[16];
+    int[][] termsBySlot = new int[16][];
+    double totalLength;
+
+    View(float[] weights) {
+      this.weights = weights;
+    }
+
+    void ensureCapacity(int size) {
+      if (size > lengths.length) {
+        lengths = Arrays.copyOf(lengths, size);
+        termsBySlot = Arrays.copyOf(termsBySlot, size);
+      }
+    }
+
+    /** Indexes the tokens of each field (in weight order) at {@code slot}. */
+    void add(int slot, List<List<String>> fields) {
+      Map<Integer, Float> freqs = new HashMap<>();
+      float length = 0;
+      for (int field = 0; field < fields.size(); field++) {
+        float w = weights[field];
+        for (String token : fields.get(field)) {
+          Integer id = ids.get(token);
+          if (id == null) {
+            id = postings.size();
+            ids.put(token, id);
+            postings.add(new Postings());
+          }
+          freqs.merge(id, w, Float::sum);
+        }
+        length += w * fields.get(field).size();
+      }
+      int[] terms = new int[freqs.size()];
+      int i = 0;
+      for (Map.Entry<Integer, Float> e : freqs.entrySet()) {
+        postings.get(e.getKey()).add(slot, e.getValue());
+        terms[i++] = e.getKey();
+      }
+      Arrays.sort(terms);
+      termsBySlot[slot] = terms;
+      lengths[slot] = length;
+      totalLength += length;
+    }
+
+    void remove(int slot) {
+      int[] terms = termsBySlot[slot];
+      if (terms == null) {
+        return;
+      }
+      for (int id : terms) {
+        postings.get(id).remove(slot);
+      }
+      termsBySlot[slot] = null;
+      totalLength -= lengths[slot];
+      lengths[slot] = 0;
+    }
+  }
+
+  /** The slots holding one term, with its weighted frequency in each; unordered. */
+  private static final class Postings {
+    int[] slots = new int[2];
+    float[] freqs = new float[2];
+    int size;
+
+    void add(int slot, float freq) {
+      if (size == slots.length) {
+        slots = Arrays.copyOf(slots, size * 2);
+        freqs = Arrays.copyOf(freqs, size * 2);
+      }
+      slots[size] = slot;
+      freqs[size] = freq;
+      size++;
+    }
+
+    void remove(int slot) {
+      for (int i = 0; i < size; i++) {
+        if (slots[i] == slot) {
+          size--;
+          slots[i] = slots[size];
+          freqs[i] = freqs[size];
+          return;
+        }
+      }
+    }
+  }
+
+  /** Nothing to free: the index lives on the heap. */
+  @Override
+  public void close() {}
+}
