@@ -12,6 +12,10 @@ import org.slf4j.LoggerFactory;
  * Keeps build state in the {@link RegistryStore}'s {@value RegistryStore#SANDBOXES} namespace (key
  * = sandbox name, value = the {@link BuildState} JSON), so replicas sharing a store agree on what
  * was built.
+ *
+ * <p>Like {@link FileSandboxStateStore}, a value that cannot be read is treated as "never built"
+ * (and logged): the worst outcome is one unnecessary rebuild. A save is durable when the store's
+ * commit returns. Thread-safe, as the store is.
  */
 final class RegistryStoreSandboxState implements SandboxStateStore {
   private static final Logger LOG = LoggerFactory.getLogger(RegistryStoreSandboxState.class);
@@ -24,15 +28,17 @@ final class RegistryStoreSandboxState implements SandboxStateStore {
   @Override
   public Optional<BuildState> load(String sandbox) {
     return store
-        .get(RegistryStore.SANDBOXES, sandbox)
+        .getText(RegistryStore.SANDBOXES, sandbox)
         .flatMap(
-            bytes -> {
+            text -> {
               try {
-                return Optional.of(
-                    BuildState.fromJson(Json.parse(new String(bytes, StandardCharsets.UTF_8))));
+                return Optional.of(BuildState.fromJson(Json.parse(text)));
               } catch (RuntimeException e) {
                 LOG.warn(
-                    "ignoring unreadable build state of sandbox {}: {}", sandbox, e.getMessage());
+                    "ignoring unreadable build state of sandbox {} in {}: {}",
+                    sandbox,
+                    store.describe(),
+                    e.getMessage());
                 return Optional.empty();
               }
             });

@@ -3,12 +3,12 @@
  *
  * <ul>
  *   <li>{@link io.toolgate.store.RegistryStore} — what must outlive a process: tools registered at
- *       run time, keyed state (tool-vector cache, sandbox build state, API keys) and the audit log.
+ *       run time, keyed state (tool-vector cache, sandbox build state — see {@code
+ *       SandboxStateStore.inRegistryStore} —, API keys) and the audit log.
  *   <li>{@link io.toolgate.store.EmbeddedRegistryStore} — the default, in the data directory: an
  *       append-only journal of CRC-framed records plus atomic snapshots; crash-safe.
  *   <li>{@link io.toolgate.store.StoreOp} — one change; a list of them commits atomically.
  *   <li>{@link io.toolgate.store.Registrations} — the typed view of registered tools.
- *   <li>{@link io.toolgate.store.StoredSandboxState} — sandbox build state kept in the store.
  * </ul>
  *
  * <p>The SPI is a small namespaced key-value model on purpose: a PostgreSQL implementation is one
