@@ -1,12 +1,13 @@
 package io.toolgate.config;
 
 import io.toolgate.ToolgateException;
+import io.toolgate.catalog.file.FileProblem;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /** A config file is unreadable or wrong; {@link #problems()} lists every problem found. */
 public final class ConfigException extends ToolgateException {
   private static final long serialVersionUID = 1L;
+  private static final int SHOWN = 20;
 
   private final transient List<ConfigProblem> problems;
 
@@ -14,9 +15,7 @@ public final class ConfigException extends ToolgateException {
     super(
         problems.size() == 1
             ? problems.getFirst().toString()
-            : problems.size()
-                + " problems in the config:\n"
-                + problems.stream().map(p -> "  " + p).collect(Collectors.joining("\n")));
+            : problems.size() + " problems in the config:\n" + FileProblem.list(problems, SHOWN));
     this.problems = List.copyOf(problems);
   }
 

@@ -1,5 +1,6 @@
 package io.toolgate.config;
 
+import io.toolgate.catalog.file.FileProblem;
 import java.util.Objects;
 
 /**
@@ -16,7 +17,8 @@ import java.util.Objects;
  *     the whole file
  * @param message what is wrong and the fix
  */
-public record ConfigProblem(String file, int line, int column, String key, String message) {
+public record ConfigProblem(String file, int line, int column, String key, String message)
+    implements FileProblem {
   public ConfigProblem {
     Objects.requireNonNull(file, "file");
     Objects.requireNonNull(key, "key");
@@ -26,17 +28,6 @@ public record ConfigProblem(String file, int line, int column, String key, Strin
   /** {@code file:line:column: key: message}. */
   @Override
   public String toString() {
-    StringBuilder out = new StringBuilder(file);
-    if (line > 0) {
-      out.append(':').append(line);
-      if (column > 0) {
-        out.append(':').append(column);
-      }
-    }
-    out.append(": ");
-    if (!key.isEmpty()) {
-      out.append(key).append(": ");
-    }
-    return out.append(message).toString();
+    return location() + ": " + (key.isEmpty() ? "" : key + ": ") + message;
   }
 }

@@ -2,7 +2,6 @@ package io.toolgate.catalog.file;
 
 import io.toolgate.ToolgateException;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /** Catalog files could not be loaded; {@link #problems()} lists every problem found. */
 public final class CatalogException extends ToolgateException {
@@ -22,14 +21,10 @@ public final class CatalogException extends ToolgateException {
   }
 
   private static String message(List<CatalogProblem> problems) {
-    String shown =
-        problems.stream().limit(SHOWN).map(p -> "  " + p).collect(Collectors.joining("\n"));
-    String more = problems.size() > SHOWN ? "\n  … and " + (problems.size() - SHOWN) + " more" : "";
     return problems.size()
         + " problem"
         + (problems.size() == 1 ? "" : "s")
         + " in catalog files:\n"
-        + shown
-        + more;
+        + FileProblem.list(problems, SHOWN);
   }
 }

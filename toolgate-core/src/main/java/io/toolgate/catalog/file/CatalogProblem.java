@@ -17,27 +17,17 @@ import java.util.Objects;
  *     {@code ""} for the whole file
  * @param message what is wrong and how to fix it
  */
-public record CatalogProblem(String file, int line, int column, String pointer, String message) {
+public record CatalogProblem(String file, int line, int column, String pointer, String message)
+    implements FileProblem {
   public CatalogProblem {
     Objects.requireNonNull(file, "file");
     Objects.requireNonNull(pointer, "pointer");
     Objects.requireNonNull(message, "message");
   }
 
-  /** {@code file:line:column: message [pointer]}, the form compilers use, so editors link it. */
+  /** {@code file:line:column: message [pointer]}. */
   @Override
   public String toString() {
-    StringBuilder out = new StringBuilder(file);
-    if (line > 0) {
-      out.append(':').append(line);
-      if (column > 0) {
-        out.append(':').append(column);
-      }
-    }
-    out.append(": ").append(message);
-    if (!pointer.isEmpty()) {
-      out.append(" [").append(pointer).append(']');
-    }
-    return out.toString();
+    return location() + ": " + message + (pointer.isEmpty() ? "" : " [" + pointer + "]");
   }
 }
