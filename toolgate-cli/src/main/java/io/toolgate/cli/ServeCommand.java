@@ -108,8 +108,7 @@ final class ServeCommand implements Callable<Integer> {
 
   private ServerSettings settings(Gateway gateway) {
     ServerSettings settings =
-        ServerSettings.fromConfig(gateway.config().section("server"), gateway.config().baseDir())
-            .withDataDir(gateway.dataDir());
+        ServerSettings.fromConfig(gateway.config()).withDataDir(gateway.dataDir());
     if (host != null) {
       settings = settings.withHost(host);
     }

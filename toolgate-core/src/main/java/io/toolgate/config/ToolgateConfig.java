@@ -353,6 +353,14 @@ public final class ToolgateConfig {
     return new ConfigException(new ConfigReader(label, text, env).at(pointer, message));
   }
 
+  /**
+   * {@code e}, an error a module found in one of this config's sections (read with an {@link
+   * OptionReader}), located in the file: {@code toolgate.yaml:4:9: server.port: must be …}.
+   */
+  public ConfigException error(OptionException e) {
+    return error(e.pointer(), e.detail());
+  }
+
   /** A copy with other {@code catalogs:} entries. */
   public ToolgateConfig withCatalogs(List<String> entries) {
     ObjectNode copy = tree.deepCopy();

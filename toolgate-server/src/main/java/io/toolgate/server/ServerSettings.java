@@ -1,24 +1,24 @@
 package io.toolgate.server;
 
+import io.toolgate.config.ConfigException;
+import io.toolgate.config.OptionException;
+import io.toolgate.config.OptionReader;
+import io.toolgate.config.ToolgateConfig;
 import io.toolgate.server.auth.RateLimit;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
-import java.util.TreeSet;
 import tools.jackson.databind.JsonNode;
 
 /**
  * How the HTTP server runs: where it listens, who may call it, and its limits.
  *
  * <pre>{@code
- * ServerSettings settings = ServerSettings.fromConfig(config.section("server"), configDir)
+ * ServerSettings settings = ServerSettings.fromConfig(config)   // a ToolgateConfig
  *     .withDataDir(dataDir)          // from --data-dir
  *     .withInsecure(insecureFlag);   // from --insecure
  * }</pre>
@@ -77,26 +77,24 @@ public record ServerSettings(
   /** The default bind address: loopback only. */
   public static final String DEFAULT_HOST = "127.0.0.1";
 
-  private static final Set<String> KEYS =
-      new TreeSet<>(
-          List.of(
-              "host",
-              "port",
-              "api_keys_file",
-              "insecure",
-              "console",
-              "cors_origins",
-              "allowed_hosts",
-              "audit_arguments",
-              "limits"));
-  private static final Set<String> LIMIT_KEYS =
-      new TreeSet<>(
-          List.of(
-              "max_body_bytes",
-              "max_argument_bytes",
-              "max_result_bytes",
-              "rate_per_second",
-              "rate_burst"));
+  private static final List<String> KEYS =
+      List.of(
+          "host",
+          "port",
+          "api_keys_file",
+          "insecure",
+          "console",
+          "cors_origins",
+          "allowed_hosts",
+          "audit_arguments",
+          "limits");
+  private static final List<String> LIMIT_KEYS =
+      List.of(
+          "max_body_bytes",
+          "max_argument_bytes",
+          "max_result_bytes",
+          "rate_per_second",
+          "rate_burst");
 
   /**
    * Size and rate limits.
@@ -184,76 +182,54 @@ public record ServerSettings(
   }
 
   /**
+   * Reads the {@code server:} section of a loaded config, the keys file relative to its folder.
+   *
+   * @throws ConfigException naming the file, line and column of the value at fault
+   */
+  public static ServerSettings fromConfig(ToolgateConfig config) {
+    try {
+      return fromConfig(config.section("server"), config.baseDir());
+    } catch (OptionException e) {
+      throw config.error(e);
+    }
+  }
+
+  /**
    * Reads the {@code server:} section of the configuration.
    *
    * @param section the section, or null/missing for defaults
    * @param baseDir what relative paths (the keys file) are relative to: the config file's folder
-   * @throws IllegalArgumentException naming the key, the bad value and the known keys
+   * @throws OptionException naming the key, the bad value and the fix (unknown keys with the known
+   *     ones)
    */
   public static ServerSettings fromConfig(JsonNode section, Path baseDir) {
-    ServerSettings s = defaults();
-    if (section == null || section.isMissingNode() || section.isNull()) {
-      return s;
-    }
-    if (!section.isObject()) {
-      throw new IllegalArgumentException("server must be a mapping, e.g. {port: 8080}");
-    }
-    for (String key : section.propertyNames()) {
-      if (!KEYS.contains(key)) {
-        throw new IllegalArgumentException(
-            "server: unknown key '" + key + "'; known keys: " + KEYS);
-      }
-    }
-    String host = section.has("host") ? text(section, "host") : s.host;
-    int port = section.has("port") ? (int) integer(section, "port", 0, 65535) : s.port;
-    Optional<Path> keys =
-        section.hasNonNull("api_keys_file")
-            ? Optional.of(baseDir.resolve(text(section, "api_keys_file")))
-            : Optional.empty();
+    ServerSettings d = defaults();
+    OptionReader server = OptionReader.of("server", section, KEYS);
     return new ServerSettings(
-        host,
-        port,
-        keys,
-        bool(section, "insecure", false),
-        limits(section.get("limits")),
+        server.text("host").orElse(d.host),
+        (int) server.wholeNumber("port", 0, 65535, d.port),
+        server.text("api_keys_file").map(baseDir::resolve),
+        server.bool("insecure", d.insecure),
+        limits(server.mapping("limits", LIMIT_KEYS)),
         Optional.empty(),
-        bool(section, "console", true),
-        strings(section, "cors_origins"),
-        strings(section, "allowed_hosts"),
-        bool(section, "audit_arguments", false));
+        server.bool("console", d.console),
+        server.strings("cors_origins"),
+        server.strings("allowed_hosts"),
+        server.bool("audit_arguments", d.auditArguments));
   }
 
-  private static Limits limits(JsonNode node) {
-    Limits l = Limits.DEFAULTS;
-    if (node == null || node.isNull()) {
-      return l;
+  private static Limits limits(OptionReader limits) {
+    Limits d = Limits.DEFAULTS;
+    double perSecond = limits.number("rate_per_second", 0, Double.MAX_VALUE, 0);
+    double burst = limits.number("rate_burst", 0, Double.MAX_VALUE, 0);
+    if (perSecond == 0 && burst > 0) {
+      throw limits.error("rate_burst", "needs rate_per_second as well");
     }
-    if (!node.isObject()) {
-      throw new IllegalArgumentException("server.limits must be a mapping");
-    }
-    for (String key : node.propertyNames()) {
-      if (!LIMIT_KEYS.contains(key)) {
-        throw new IllegalArgumentException(
-            "server.limits: unknown key '" + key + "'; known keys: " + LIMIT_KEYS);
-      }
-    }
-    if (node.has("max_body_bytes")) {
-      l = l.withMaxBodyBytes(bytes(node, "max_body_bytes"));
-    }
-    if (node.has("max_argument_bytes")) {
-      l = l.withMaxArgumentBytes(bytes(node, "max_argument_bytes"));
-    }
-    if (node.has("max_result_bytes")) {
-      l = l.withMaxResultBytes(bytes(node, "max_result_bytes"));
-    }
-    double perSecond = node.has("rate_per_second") ? number(node, "rate_per_second") : 0;
-    double burst = node.has("rate_burst") ? number(node, "rate_burst") : 0;
-    if (perSecond > 0) {
-      l = l.withRate(RateLimit.of(perSecond, burst > 0 ? burst : 2 * perSecond));
-    } else if (burst > 0) {
-      throw new IllegalArgumentException("server.limits.rate_burst needs rate_per_second as well");
-    }
-    return l;
+    return new Limits(
+        limits.bytes("max_body_bytes", d.maxBodyBytes()),
+        limits.bytes("max_argument_bytes", d.maxArgumentBytes()),
+        limits.bytes("max_result_bytes", d.maxResultBytes()),
+        perSecond > 0 ? RateLimit.of(perSecond, burst > 0 ? burst : 2 * perSecond) : d.rate());
   }
 
   /** A copy listening on {@code newHost}. */
@@ -414,104 +390,5 @@ public record ServerSettings(
     } catch (UnknownHostException e) {
       return false;
     }
-  }
-
-  private static String text(JsonNode node, String key) {
-    JsonNode v = node.get(key);
-    if (v == null || !v.isValueNode() || v.isNull()) {
-      throw new IllegalArgumentException("server." + key + " must be a string");
-    }
-    return v.asString();
-  }
-
-  private static boolean bool(JsonNode node, String key, boolean fallback) {
-    JsonNode v = node.get(key);
-    if (v == null || v.isNull()) {
-      return fallback;
-    }
-    if (!v.isBoolean()) {
-      throw new IllegalArgumentException("server." + key + " must be true or false, got " + v);
-    }
-    return v.asBoolean();
-  }
-
-  private static long integer(JsonNode node, String key, long min, long max) {
-    JsonNode v = node.get(key);
-    if (v == null || !v.isIntegralNumber() || v.asLong() < min || v.asLong() > max) {
-      throw new IllegalArgumentException(
-          "server." + key + " must be a whole number from " + min + " to " + max + ", got " + v);
-    }
-    return v.asLong();
-  }
-
-  private static double number(JsonNode node, String key) {
-    JsonNode v = node.get(key);
-    if (v == null || !v.isNumber() || v.asDouble() < 0) {
-      throw new IllegalArgumentException(
-          "server.limits." + key + " must be a non-negative number, got " + v);
-    }
-    return v.asDouble();
-  }
-
-  private static final Map<String, Long> UNITS =
-      Map.of(
-          "",
-          1L,
-          "b",
-          1L,
-          "kb",
-          1000L,
-          "kib",
-          1024L,
-          "mb",
-          1000L * 1000,
-          "mib",
-          1024L * 1024,
-          "gb",
-          1000L * 1000 * 1000,
-          "gib",
-          1024L * 1024 * 1024);
-
-  /** A byte count: a whole number, or text such as {@code 512KiB} or {@code 2MB}. */
-  private static long bytes(JsonNode node, String key) {
-    JsonNode v = node.get(key);
-    if (v != null && v.isIntegralNumber() && v.asLong() > 0) {
-      return v.asLong();
-    }
-    if (v != null && v.isString()) {
-      String text = v.asString().strip().toLowerCase(Locale.ROOT).replace(" ", "");
-      int split = 0;
-      while (split < text.length() && Character.isDigit(text.charAt(split))) {
-        split++;
-      }
-      Long unit = UNITS.get(text.substring(split));
-      if (split > 0 && unit != null) {
-        long value = Long.parseLong(text.substring(0, split)) * unit;
-        if (value > 0) {
-          return value;
-        }
-      }
-    }
-    throw new IllegalArgumentException(
-        "server.limits."
-            + key
-            + " must be a positive byte count such as 1048576 or 1MiB, got "
-            + v);
-  }
-
-  private static List<String> strings(JsonNode node, String key) {
-    JsonNode v = node.get(key);
-    if (v == null || v.isNull()) {
-      return List.of();
-    }
-    if (v.isString()) {
-      return List.of(v.asString());
-    }
-    if (!v.isArray()) {
-      throw new IllegalArgumentException("server." + key + " must be a list of strings");
-    }
-    List<String> out = new ArrayList<>();
-    v.forEach(item -> out.add(item.asString()));
-    return out;
   }
 }

@@ -42,7 +42,7 @@ import org.slf4j.LoggerFactory;
  * Jetty 12 (Javalin 7) with virtual threads.
  *
  * <pre>{@code
- * ServerSettings settings = ServerSettings.fromConfig(config.section("server"), configDir)
+ * ServerSettings settings = ServerSettings.fromConfig(config)   // a ToolgateConfig
  *     .withDataDir(dataDir);
  * ServerHooks hooks = ServerHooks.open(settings);
  * // … build the ToolInvoker with hooks.callObserver(), then the Toolgate …

@@ -3,9 +3,13 @@ package io.toolgate.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.toolgate.config.ConfigException;
+import io.toolgate.config.OptionException;
+import io.toolgate.config.ToolgateConfig;
 import io.toolgate.json.Json;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 
 class ServerSettingsTest {
 
@@ -15,7 +19,7 @@ class ServerSettingsTest {
 
   @Test
   void aMissingSectionGivesTheDefaults() {
-    ServerSettings s = ServerSettings.fromConfig(null);
+    ServerSettings s = ServerSettings.fromConfig((JsonNode) null);
     assertThat(s).isEqualTo(ServerSettings.defaults());
     assertThat(s.host()).isEqualTo("127.0.0.1");
     assertThat(s.port()).isEqualTo(8080);
@@ -57,23 +61,59 @@ class ServerSettingsTest {
   @Test
   void anUnknownKeyIsAnErrorListingTheKnownOnes() {
     assertThatThrownBy(() -> parse("prot: 80"))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("unknown key 'prot'")
-        .hasMessageContaining("port");
+        .isInstanceOf(OptionException.class)
+        .hasMessageStartingWith(
+            "server: unknown key 'prot' (did you mean 'port'?); known keys: host,")
+        .hasMessageContaining("limits");
   }
 
   @Test
   void aPortOutOfRangeIsAnError() {
     assertThatThrownBy(() -> parse("port: 70000"))
-        .hasMessageContaining("server.port")
-        .hasMessageContaining("65535");
+        .hasMessage("server.port: must be a whole number from 0 to 65535, got 70000");
   }
 
   @Test
   void aBadByteCountIsAnError() {
     assertThatThrownBy(() -> parse("limits: {max_body_bytes: lots}"))
-        .hasMessageContaining("max_body_bytes")
-        .hasMessageContaining("1MiB");
+        .hasMessage(
+            "server.limits.max_body_bytes: must be a positive byte count such as 1048576 or 1MiB,"
+                + " got \"lots\"");
+  }
+
+  @Test
+  void aBurstWithoutARateIsAnError() {
+    assertThatThrownBy(() -> parse("limits: {rate_burst: 5}"))
+        .hasMessage("server.limits.rate_burst: needs rate_per_second as well");
+  }
+
+  @Test
+  void aProblemInALoadedConfigIsLocatedInTheFile() {
+    ToolgateConfig config =
+        ToolgateConfig.parse(
+            "server:\n  host: 0.0.0.0\n  limits: {max_result_bytes: -1}\n",
+            "toolgate.yaml",
+            Path.of("/etc/toolgate"),
+            name -> null);
+
+    assertThatThrownBy(() -> ServerSettings.fromConfig(config))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage(
+            "toolgate.yaml:3:12: server.limits.max_result_bytes: must be a positive byte count"
+                + " such as 1048576 or 1MiB, got -1");
+  }
+
+  @Test
+  void aLoadedConfigResolvesTheKeysFileNextToIt() {
+    ToolgateConfig config =
+        ToolgateConfig.parse(
+            "server: {api_keys_file: keys.yaml}\n",
+            "toolgate.yaml",
+            Path.of("/etc/toolgate"),
+            name -> null);
+
+    assertThat(ServerSettings.fromConfig(config).keysFile())
+        .contains(Path.of("/etc/toolgate/keys.yaml"));
   }
 
   @Test

@@ -155,7 +155,7 @@ public record ModelConfig(
     try {
       return parseAll(config.expandedSection("models"), embeddings, config.search().pinned());
     } catch (ModelConfigException e) {
-      throw config.error(e.pointer(), e.detail());
+      throw config.error(e);
     }
   }
 

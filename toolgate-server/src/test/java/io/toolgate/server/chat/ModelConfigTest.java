@@ -106,7 +106,7 @@ class ModelConfigTest {
                     yaml("[{name: m, base_url: 'http://h/v1', params: {tools: auto}}]"),
                     List.of("local", "remote")))
         .isInstanceOf(ModelConfigException.class)
-        .hasMessageContaining("models[0].params.tool_embedding_model is required")
+        .hasMessageContaining("models[0].params.tool_embedding_model: required when several")
         .hasMessageContaining("local, remote");
   }
 
@@ -143,7 +143,7 @@ class ModelConfigTest {
                     List.of()))
         .isInstanceOf(ModelConfigException.class)
         .hasMessageContaining("models[0].params: unknown key 'tool_recursion_limt'")
-        .hasMessageContaining("did you mean tool_recursion_limit?");
+        .hasMessageContaining("did you mean 'tool_recursion_limit'?");
   }
 
   @Test
@@ -155,7 +155,8 @@ class ModelConfigTest {
                         "[{name: m, base_url: 'http://h/v1', params: {tool_recursion_limit: -1}}]"),
                     List.of()))
         .isInstanceOf(ModelConfigException.class)
-        .hasMessageContaining("tool_recursion_limit must be a whole number of rounds, 0 or more");
+        .hasMessage(
+            "models[0].params.tool_recursion_limit: must be a whole number, 0 or more, got -1");
   }
 
   @Test
@@ -264,7 +265,7 @@ class ModelConfigTest {
     assertThatThrownBy(() -> ModelConfig.fromConfig(config))
         .isInstanceOf(ConfigException.class)
         .hasMessage(
-            "toolgate.yaml:7:7: models[0].params.tool_recursion_limit: must be a whole number of"
-                + " rounds, 0 or more, got \"many\"");
+            "toolgate.yaml:7:7: models[0].params.tool_recursion_limit: must be a whole number,"
+                + " 0 or more, got \"many\"");
   }
 }
