@@ -4,13 +4,17 @@ import io.toolgate.catalog.ToolDefinition;
 import io.toolgate.exposure.Profile;
 import io.toolgate.format.Format;
 import io.toolgate.json.Json;
+import io.toolgate.search.MatchSource;
+import io.toolgate.search.SearchHit;
+import io.toolgate.search.SearchJson;
+import io.toolgate.search.SearchResponse;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import tools.jackson.databind.node.ArrayNode;
+import java.util.Optional;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -63,28 +67,25 @@ final class SearchResultSample {
     };
   }
 
+  /**
+   * The {@code tool_search} response, mapped by {@link SearchJson} like a real one, with plausible
+   * scores: 0.93 falling by 0.07 per rank, and three channels per hit.
+   */
   static ObjectNode toolSearchResponse(List<ToolDefinition> hits) {
-    ObjectNode out = Json.object();
-    out.put("query", QUERY);
-    out.putArray("keywords");
-    out.put("search_mode", "hybrid_rrf");
-    out.put("fallback", false);
-    ArrayNode tools = out.putArray("tools");
+    List<SearchHit> tools = new ArrayList<>();
     for (int i = 0; i < hits.size(); i++) {
-      ToolDefinition tool = hits.get(i);
-      ObjectNode hit = tools.addObject();
-      hit.put("tool_id", tool.name());
-      hit.put("description", tool.description());
-      hit.set("parameters", tool.parameters());
-      hit.put("score", round(1.0 - 0.07 * i));
-      ArrayNode terms = hit.putArray("matched_terms");
-      nameTerms(tool.name()).forEach(terms::add);
-      ArrayNode sources = hit.putArray("match_sources");
-      source(sources, "full_text", i + 1, 4.231 - 0.4 * i);
-      source(sources, "keyword", i + 1, 9.0 - i);
-      source(sources, "vector", i + 1, 0.812 - 0.03 * i);
+      tools.add(
+          new SearchHit(
+              hits.get(i),
+              round(1.0 - 0.07 * i),
+              nameTerms(hits.get(i).name()),
+              List.of(
+                  new MatchSource("full_text", i + 1, round(4.231 - 0.4 * i)),
+                  new MatchSource("keyword", i + 1, round(9.0 - i)),
+                  new MatchSource("vector", i + 1, round(0.812 - 0.03 * i)))));
     }
-    return out;
+    return SearchJson.toJson(
+        new SearchResponse(QUERY, List.of(), "hybrid_rrf", false, tools, Optional.empty()));
   }
 
   private static String findToolsResponse(Format format, List<ToolDefinition> hits) {
@@ -95,13 +96,6 @@ final class SearchResultSample {
     out.put("query", QUERY);
     out.set("tools", format.render(hits).json().orElseThrow());
     return Json.write(out);
-  }
-
-  private static void source(ArrayNode sources, String name, int rank, double score) {
-    ObjectNode s = sources.addObject();
-    s.put("source", name);
-    s.put("rank", rank);
-    s.put("score", round(score));
   }
 
   private static List<String> nameTerms(String name) {
