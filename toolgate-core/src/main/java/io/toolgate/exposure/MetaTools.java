@@ -33,7 +33,7 @@ import java.util.Set;
  * arguments that match the returned schema, and search again rather than guess. The definitions are
  * ordinary {@link ToolDefinition}s (source {@value #SOURCE}), so every {@link
  * io.toolgate.format.Format} renders them. They carry no executor: the surface that shows them (MCP
- * server, chat proxy) routes their calls to search and invoke.
+ * server, chat proxy) runs their calls with {@link MetaToolCalls}.
  */
 public final class MetaTools {
   /** {@code tool_search}: search the catalog (Spice profile). */

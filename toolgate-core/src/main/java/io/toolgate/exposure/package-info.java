@@ -8,7 +8,9 @@
  *       presence to a catalog, giving {@link io.toolgate.exposure.ExposedTools};
  *   <li>{@link io.toolgate.exposure.MetaTools} and {@link io.toolgate.exposure.Profile}: the
  *       definitions of {@code tool_search}/{@code tool_invoke} (Spice) and {@code
- *       find_tools}/{@code use_tool} (RFC 0001).
+ *       find_tools}/{@code use_tool} (RFC 0001);
+ *   <li>{@link io.toolgate.exposure.MetaToolCalls}: runs their calls (search, call, {@code
+ *       find_tools}' rendering) for every surface that shows them.
  * </ul>
  *
  * <p>Rendering the chosen definitions for a provider is {@link io.toolgate.format.Format}'s job.

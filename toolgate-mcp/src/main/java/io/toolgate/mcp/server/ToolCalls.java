@@ -3,7 +3,7 @@ package io.toolgate.mcp.server;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.toolgate.ErrorCode;
 import io.toolgate.Toolgate;
-import io.toolgate.catalog.ToolDefinition;
+import io.toolgate.exposure.MetaToolCalls;
 import io.toolgate.exposure.MetaTools;
 import io.toolgate.exposure.Profile;
 import io.toolgate.format.Format;
@@ -12,15 +12,9 @@ import io.toolgate.invoke.CallOptions;
 import io.toolgate.invoke.ToolError;
 import io.toolgate.invoke.ToolResult;
 import io.toolgate.invoke.ToolResultJson;
-import io.toolgate.invoke.UseTool;
 import io.toolgate.json.Json;
 import io.toolgate.schema.ArgumentValidator;
 import io.toolgate.schema.Violation;
-import io.toolgate.search.InvalidSearchException;
-import io.toolgate.search.SearchHit;
-import io.toolgate.search.SearchJson;
-import io.toolgate.search.SearchRequest;
-import io.toolgate.search.SearchResponse;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -40,9 +34,20 @@ final class ToolCalls {
   private final Toolgate gate;
   private final ToolsListing listing;
   private final Profile profile;
-  private final ArgumentValidator validator = new ArgumentValidator(64);
-  private final UseTool useTool;
+  private final MetaToolCalls metaTools;
   private final Map<Format, Names> providerNames = new ConcurrentHashMap<>();
+  private final MetaToolCalls.Names catalogNames =
+      new MetaToolCalls.Names() {
+        @Override
+        public ProviderNames table(Format format) {
+          return names(format);
+        }
+
+        @Override
+        public Optional<String> toolName(String shownName) {
+          return mappedName(shownName);
+        }
+      };
 
   private record Names(long version, ProviderNames names) {}
 
@@ -50,72 +55,21 @@ final class ToolCalls {
     this.gate = gate;
     this.listing = listing;
     this.profile = profile;
-    this.useTool =
-        new UseTool(
-            gate.searcher(), gate.invoker(), new ArgumentValidator(), SearchRequest.DEFAULT_LIMIT);
+    this.metaTools = new MetaToolCalls(gate, new ArgumentValidator(), Format.MCP);
   }
 
   /** Runs the tool called {@code name}; never throws for a failed call. */
   CallToolResult call(String name, ObjectNode args, CallOptions options) {
-    Optional<ToolDefinition> metaTool = MetaTools.get(name);
     // A catalog tool may take a meta-tool name outside registry mode: then it is the one called.
-    if (metaTool.isPresent()
+    if (MetaTools.isMetaTool(name)
         && (!gate.registry().contains(name) || listing.exposed().isMetaTool(name))) {
-      ToolDefinition meta = metaTool.get();
-      List<Violation> problems = validator.validate(meta.name(), meta.parameters(), args);
-      if (!problems.isEmpty()) {
-        return failure(
-            ToolResult.failure(
-                name,
-                new ToolError(
-                    ErrorCode.INVALID_ARGUMENTS,
-                    name + ": " + describe(problems) + " (see its inputSchema)",
-                    problems,
-                    List.of()),
-                0));
-      }
-      try {
-        return switch (name) {
-          case "tool_search" -> toolSearch(args, options);
-          case "find_tools" -> findTools(args, options);
-          case "tool_invoke" ->
-              invoked(gate.invoke(text(args, "tool_id"), object(args, "arguments"), options), true);
-          default ->
-              invoked(useTool.use(text(args, "query"), object(args, "params"), options), true);
-        };
-      } catch (InvalidSearchException | IllegalArgumentException e) {
-        return failure(
-            ToolResult.failure(name, ErrorCode.INVALID_ARGUMENTS, name + ": " + e.getMessage(), 0));
-      }
+      return switch (metaTools.call(name, args, options, catalogNames)) {
+        case MetaToolCalls.Found found ->
+            McpWire.result(found.json(), Json.write(found.json()), false);
+        case MetaToolCalls.Ran ran -> invoked(ran.result(), true);
+      };
     }
     return invoked(gate.invoke(resolve(name), args, options), false);
-  }
-
-  private CallToolResult toolSearch(ObjectNode args, CallOptions options) {
-    SearchResponse response = gate.search(searchRequest(args, options));
-    ObjectNode json = SearchJson.toJson(response);
-    return McpWire.result(json, Json.write(json), false);
-  }
-
-  private CallToolResult findTools(ObjectNode args, CallOptions options) {
-    Format format = Format.parse(args.path("format").asString(Format.MCP.id()));
-    SearchResponse response = gate.search(searchRequest(args, options));
-    List<ToolDefinition> tools = response.tools().stream().map(SearchHit::tool).toList();
-    ObjectNode json = SearchJson.toJson(response);
-    json.put("format", format.id());
-    json.set("tools", format.render(tools, names(format)).json().orElseThrow());
-    if (tools.isEmpty() && !json.has("hint")) {
-      json.put("hint", "no tool matched; describe the task with other words");
-    }
-    return McpWire.result(json, Json.write(json), false);
-  }
-
-  /** The search of a meta-tool call; {@code format} belongs to find_tools, not to the search. */
-  private static SearchRequest searchRequest(ObjectNode args, CallOptions options) {
-    ObjectNode body = args.deepCopy();
-    body.remove("format");
-    SearchRequest request = SearchJson.requestFromJson(body, SearchRequest.DEFAULT_LIMIT);
-    return request.withFilter(request.filter().and(options.allow()));
   }
 
   /**
@@ -123,16 +77,18 @@ final class ToolCalls {
    * Anthropic name it is (find_tools may have handed out a mapped name).
    */
   private String resolve(String name) {
-    if (gate.registry().contains(name)) {
-      return name;
-    }
+    return gate.registry().contains(name) ? name : mappedName(name).orElse(name);
+  }
+
+  /** The tool whose OpenAI or Anthropic name {@code name} is. */
+  private Optional<String> mappedName(String name) {
     for (Format f : List.of(Format.OPENAI, Format.ANTHROPIC)) {
       Optional<String> tool = names(f).toolName(name);
       if (tool.isPresent()) {
-        return tool.get();
+        return tool;
       }
     }
-    return name;
+    return Optional.empty();
   }
 
   /** A name table over the whole catalog, so mapped names stay the same across calls. */
@@ -181,17 +137,5 @@ final class ToolCalls {
           .append(" to find the right tool.");
     }
     return McpWire.result(ToolResultJson.toJson(result), text.toString(), true);
-  }
-
-  private static String describe(List<Violation> problems) {
-    return String.join("; ", problems.stream().map(Violation::toString).toList());
-  }
-
-  private static String text(ObjectNode args, String field) {
-    return args.path(field).asString("");
-  }
-
-  private static ObjectNode object(ObjectNode args, String field) {
-    return args.get(field) instanceof ObjectNode o ? o : Json.object();
   }
 }

@@ -2,27 +2,18 @@ package io.toolgate.server.chat;
 
 import io.toolgate.ErrorCode;
 import io.toolgate.Toolgate;
-import io.toolgate.catalog.ToolDefinition;
 import io.toolgate.exposure.ExposedTools;
+import io.toolgate.exposure.MetaToolCalls;
 import io.toolgate.exposure.MetaTools;
 import io.toolgate.format.Format;
 import io.toolgate.format.ProviderNames;
 import io.toolgate.invoke.CallOptions;
-import io.toolgate.invoke.ToolError;
 import io.toolgate.invoke.ToolResult;
 import io.toolgate.invoke.ToolResultJson;
-import io.toolgate.invoke.UseTool;
 import io.toolgate.json.Json;
 import io.toolgate.schema.ArgumentValidator;
-import io.toolgate.schema.Violation;
-import io.toolgate.search.InvalidSearchException;
-import io.toolgate.search.SearchHit;
-import io.toolgate.search.SearchJson;
-import io.toolgate.search.SearchRequest;
-import io.toolgate.search.SearchResponse;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.core.JacksonException;
@@ -77,14 +68,11 @@ final class RegistryCalls {
       double latencyMs) {}
 
   private final Toolgate gate;
-  private final ArgumentValidator validator;
-  private final UseTool useTool;
+  private final MetaToolCalls metaTools;
 
   RegistryCalls(Toolgate gate, ArgumentValidator validator) {
     this.gate = gate;
-    this.validator = validator;
-    this.useTool =
-        new UseTool(gate.searcher(), gate.invoker(), validator, SearchRequest.DEFAULT_LIMIT);
+    this.metaTools = new MetaToolCalls(gate, validator, Format.OPENAI);
   }
 
   /**
@@ -96,15 +84,16 @@ final class RegistryCalls {
   Outcome run(Call call, ExposedTools exposed, ProviderNames names, CallOptions options) {
     long start = System.nanoTime();
     String tool = names.toolName(call.name()).orElse(call.name());
+    Kind kind = exposed.isMetaTool(tool) ? kindOf(tool) : Kind.TOOL;
     try {
-      return run(call, tool, exposed, names, options, start);
+      return run(call, tool, kind, names, options, start);
     } catch (RuntimeException e) {
       // A bug, not a tool failure: the model still gets an answer and the loop goes on.
       LOG.error("running {} for the chat proxy failed", tool, e);
       return failed(
           call,
           tool,
-          exposed.isMetaTool(tool) ? kindOf(tool) : Kind.TOOL,
+          kind,
           ErrorCode.EXECUTION_FAILED,
           tool + ": the gateway failed to run this call (see its log)",
           start);
@@ -112,123 +101,51 @@ final class RegistryCalls {
   }
 
   private Outcome run(
-      Call call,
-      String tool,
-      ExposedTools exposed,
-      ProviderNames names,
-      CallOptions options,
-      long start) {
+      Call call, String tool, Kind kind, ProviderNames names, CallOptions options, long start) {
     ObjectNode args;
     try {
       args = arguments(call.arguments());
     } catch (IllegalArgumentException e) {
-      Kind kind = exposed.isMetaTool(tool) ? kindOf(tool) : Kind.TOOL;
       return failed(
           call, tool, kind, ErrorCode.INVALID_ARGUMENTS, tool + ": " + e.getMessage(), start);
     }
-    if (!exposed.isMetaTool(tool)) {
-      ToolResult result = gate.invoke(tool, args, options);
-      return invoked(call, tool, Kind.TOOL, result, start);
+    if (kind == Kind.TOOL) {
+      return invoked(call, tool, Kind.TOOL, gate.invoke(tool, args, options), start);
     }
-    ToolDefinition meta = MetaTools.get(tool).orElseThrow();
-    List<Violation> problems = validator.validate("meta:" + tool, meta.parameters(), args);
-    if (!problems.isEmpty()) {
-      String message =
-          tool
-              + ": "
-              + problems.stream().map(Violation::toString).collect(Collectors.joining("; "))
-              + " (see its parameters)";
-      ToolResult result =
-          ToolResult.failure(
+    MetaToolCalls.Names conversation =
+        new MetaToolCalls.Names() {
+          @Override
+          public ProviderNames table(Format format) {
+            return names;
+          }
+
+          @Override
+          public Optional<String> toolName(String shownName) {
+            return names.toolName(shownName);
+          }
+        };
+    return switch (metaTools.call(tool, args, options, conversation)) {
+      case MetaToolCalls.Found found ->
+          new Outcome(
+              call,
               tool,
-              new ToolError(ErrorCode.INVALID_ARGUMENTS, message, problems, List.of()),
+              Kind.SEARCH,
+              Json.write(found.json()),
+              true,
+              Optional.empty(),
+              Optional.empty(),
+              found.toolNames(),
               millisSince(start));
-      return outcome(call, tool, kindOf(tool), result, Optional.empty(), List.of());
-    }
-    return switch (tool) {
-      case MetaTools.TOOL_SEARCH, MetaTools.FIND_TOOLS ->
-          search(call, tool, args, names, options, start);
-      case MetaTools.TOOL_INVOKE -> {
-        String target = resolve(args.path("tool_id").asString(""), names);
-        JsonNode arguments = args.get("arguments") instanceof ObjectNode o ? o : Json.object();
-        yield invoked(call, tool, Kind.INVOKE, gate.invoke(target, arguments, options), start);
-      }
-      default -> {
-        JsonNode params = args.get("params") instanceof ObjectNode o ? o : Json.object();
-        ToolResult result = useTool.use(args.path("query").asString(""), params, options);
-        yield invoked(call, tool, Kind.INVOKE, result, start);
-      }
+      case MetaToolCalls.Ran ran -> invoked(call, tool, kind, ran.result(), start);
     };
-  }
-
-  private Outcome search(
-      Call call,
-      String tool,
-      ObjectNode args,
-      ProviderNames names,
-      CallOptions options,
-      long start) {
-    SearchResponse response;
-    try {
-      response = gate.search(searchRequest(args, options));
-    } catch (InvalidSearchException | IllegalArgumentException e) {
-      return failed(
-          call,
-          tool,
-          Kind.SEARCH,
-          ErrorCode.INVALID_ARGUMENTS,
-          tool + ": " + e.getMessage(),
-          start);
-    } catch (RuntimeException e) {
-      return failed(
-          call,
-          tool,
-          Kind.SEARCH,
-          ErrorCode.UNAVAILABLE,
-          tool + ": search failed: " + e.getMessage(),
-          start);
-    }
-    ObjectNode json;
-    if (tool.equals(MetaTools.FIND_TOOLS)) {
-      Format format = Format.parse(args.path("format").asString(Format.OPENAI.id()));
-      json = SearchResultJson.findTools(response, format, names);
-    } else {
-      json = SearchJson.toJson(response);
-    }
-    List<String> hits =
-        response.tools().stream().map(SearchHit::tool).map(ToolDefinition::name).toList();
-    return new Outcome(
-        call,
-        tool,
-        Kind.SEARCH,
-        Json.write(json),
-        true,
-        Optional.empty(),
-        Optional.empty(),
-        hits,
-        millisSince(start));
-  }
-
-  /** The search the model asked for, limited to the tools the caller may see. */
-  private static SearchRequest searchRequest(ObjectNode args, CallOptions options) {
-    ObjectNode fields = args.deepCopy();
-    fields.remove("format"); // find_tools' own argument
-    SearchRequest request = SearchJson.requestFromJson(fields, SearchRequest.DEFAULT_LIMIT);
-    return request.withFilter(request.filter().and(options.allow()));
-  }
-
-  /** The catalog name for a name the model saw: itself, or the tool a mapped name stands for. */
-  private String resolve(String name, ProviderNames names) {
-    if (gate.registry().contains(name)) {
-      return name;
-    }
-    return names.toolName(name).orElse(name);
   }
 
   private Outcome invoked(Call call, String tool, Kind kind, ToolResult result, long start) {
     ToolResult timed =
         new ToolResult(result.toolId(), result.result(), result.error(), millisSince(start));
-    boolean known = gate.registry().contains(result.toolId());
+    // A meta-tool's own error (bad arguments, no tool matched) names the meta-tool: nothing ran.
+    boolean selfError = kind != Kind.TOOL && result.toolId().equals(tool);
+    boolean known = !selfError && gate.registry().contains(result.toolId());
     Optional<String> ran = known ? Optional.of(result.toolId()) : Optional.empty();
     return outcome(call, tool, kind, timed, ran, ran.stream().toList());
   }
