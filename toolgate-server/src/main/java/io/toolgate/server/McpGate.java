@@ -1,6 +1,7 @@
 package io.toolgate.server;
 
 import io.toolgate.json.Json;
+import io.toolgate.mcp.server.ToolgateMcpServer;
 import io.toolgate.server.auth.AccessControl;
 import io.toolgate.server.auth.Caller;
 import io.toolgate.server.auth.Scope;
@@ -21,14 +22,12 @@ import java.util.Map;
  * checks (DNS rebinding), API key with scope {@code invoke}, rate limit and body cap.
  *
  * <p>The caller's restrictions are handed to the MCP layer as the request attribute {@value
- * #CALL_OPTIONS}: a {@link io.toolgate.invoke.CallOptions} whose principal and {@code allow} the
- * MCP server can apply to {@code tools/list}, searches and calls.
+ * ToolgateMcpServer#CALL_OPTIONS_ATTRIBUTE}: a {@link io.toolgate.invoke.CallOptions} with the
+ * key's principal and tool filter, which the MCP server applies to {@code tools/list}, searches and
+ * calls, so {@code /mcp} obeys the same key as the REST API.
  */
 final class McpGate extends HttpServlet {
   private static final long serialVersionUID = 1L;
-
-  /** Request attribute holding the caller's {@link io.toolgate.invoke.CallOptions}. */
-  static final String CALL_OPTIONS = "io.toolgate.callOptions";
 
   private final transient HttpServlet delegate;
   private final transient OriginGuard guard;
@@ -81,7 +80,8 @@ final class McpGate extends HttpServlet {
                 + maxBodyBytes
                 + " bytes (server.limits.max_body_bytes)");
       }
-      req.setAttribute(CALL_OPTIONS, caller.callOptions(Map.of(), Map.of()));
+      req.setAttribute(
+          ToolgateMcpServer.CALL_OPTIONS_ATTRIBUTE, caller.callOptions(Map.of(), Map.of()));
       delegate.service(req, resp);
     } catch (ApiException e) {
       e.headers().forEach(resp::setHeader);

@@ -1,6 +1,8 @@
 package io.toolgate.mcp.server;
 
+import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.server.McpAsyncServerExchange;
 import io.modelcontextprotocol.server.McpNotificationHandler;
 import io.modelcontextprotocol.server.McpRequestHandler;
 import io.modelcontextprotocol.spec.McpError;
@@ -35,6 +37,10 @@ import tools.jackson.databind.node.ObjectNode;
  */
 final class McpProtocol {
   static final String CAPABILITIES_URI = "toolgate://capabilities";
+
+  /** The key of the caller's {@link CallOptions} in an exchange's transport context. */
+  static final String CALL_OPTIONS = "toolgate.callOptions";
+
   private static final Logger LOG = LoggerFactory.getLogger(McpProtocol.class);
 
   private final Toolgate gate;
@@ -103,17 +109,17 @@ final class McpProtocol {
               params == null
                   ? new McpSchema.PaginatedRequest()
                   : mapper.convertValue(params, McpSchema.PaginatedRequest.class);
-          return run(() -> listing.page(request.cursor()));
+          CallOptions options = callOptions(exchange);
+          return run(() -> listing.page(request.cursor(), options.allow()));
         });
     handlers.put(
         McpSchema.METHOD_TOOLS_CALL,
         (exchange, params) -> {
           McpSchema.CallToolRequest request =
               mapper.convertValue(params, McpSchema.CallToolRequest.class);
+          CallOptions options = callOptions(exchange);
           return run(
-              () ->
-                  calls.call(
-                      request.name(), McpWire.arguments(request.arguments()), CallOptions.DEFAULT));
+              () -> calls.call(request.name(), McpWire.arguments(request.arguments()), options));
         });
     handlers.put(
         McpSchema.METHOD_RESOURCES_LIST,
@@ -137,12 +143,13 @@ final class McpProtocol {
                     .data(Map.of("uri", String.valueOf(request.uri())))
                     .build());
           }
+          CallOptions options = callOptions(exchange);
           return run(
               () ->
                   McpSchema.ReadResourceResult.builder(
                           List.of(
                               McpSchema.TextResourceContents.builder(
-                                      CAPABILITIES_URI, Json.write(capabilitiesDocument()))
+                                      CAPABILITIES_URI, Json.write(capabilitiesDocument(options)))
                                   .mimeType("application/json")
                                   .build()))
                       .build());
@@ -169,21 +176,37 @@ final class McpProtocol {
         .build();
   }
 
-  /** The capabilities document: search backends, catalog size, mode and meta-tools. */
-  ObjectNode capabilitiesDocument() {
+  /**
+   * The capabilities document: search backends, catalog size, mode and meta-tools; the counts are
+   * of the tools the caller may see.
+   */
+  ObjectNode capabilitiesDocument(CallOptions options) {
     ObjectNode doc = Json.object();
     doc.set("search", SearchJson.capabilitiesJson(gate.capabilities()));
-    doc.put("tools", gate.registry().size());
+    doc.put("tools", gate.registry().definitions().stream().filter(options.allow()).count());
     ExposedTools exposed = listing.exposed();
     doc.put("mode", exposure.mode().wire());
     doc.put("effective_mode", exposed.effective().wire());
-    doc.put("listed_tools", exposed.tools().size());
+    doc.put("listed_tools", listing.listed(options.allow()).size());
     doc.put("profile", exposure.profile().id());
     ArrayNode meta = doc.putArray("meta_tools");
     exposure.profile().toolNames().forEach(meta::add);
     ArrayNode formats = doc.putArray("find_tools_formats");
     MetaTools.FIND_TOOLS_FORMATS.forEach(formats::add);
     return doc;
+  }
+
+  /**
+   * Who is calling: the {@link CallOptions} the transport put in the request's context (the HTTP
+   * servlet takes them from the request attribute {@value
+   * ToolgateMcpServer#CALL_OPTIONS_ATTRIBUTE}), else anyone, any tool (stdio, or HTTP with nothing
+   * in front).
+   */
+  static CallOptions callOptions(McpAsyncServerExchange exchange) {
+    McpTransportContext context = exchange == null ? null : exchange.transportContext();
+    return context != null && context.get(CALL_OPTIONS) instanceof CallOptions options
+        ? options
+        : CallOptions.DEFAULT;
   }
 
   /**

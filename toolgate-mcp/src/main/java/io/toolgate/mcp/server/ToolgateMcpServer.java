@@ -1,5 +1,6 @@
 package io.toolgate.mcp.server;
 
+import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
@@ -12,7 +13,9 @@ import io.toolgate.Toolgate;
 import io.toolgate.catalog.ToolDefinition;
 import io.toolgate.exposure.Exposure;
 import io.toolgate.exposure.ToolMode;
+import io.toolgate.invoke.CallOptions;
 import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
@@ -23,6 +26,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -66,6 +70,14 @@ import reactor.core.scheduler.Schedulers;
 public final class ToolgateMcpServer implements AutoCloseable {
   /** The MCP endpoint path of the HTTP transport. */
   public static final String DEFAULT_ENDPOINT = "/mcp";
+
+  /**
+   * The servlet request attribute through which whatever sits in front of {@link #httpServlet()}
+   * (the REST server's API-key check) says who is calling: a {@link CallOptions} with the caller's
+   * principal and tool filter. {@code tools/list}, searches and calls of that request obey it, so a
+   * key limited to some tools sees and calls only those. Without it a request may use every tool.
+   */
+  public static final String CALL_OPTIONS_ATTRIBUTE = "io.toolgate.callOptions";
 
   private final Toolgate gate;
   private final McpJsonMapper mapper = McpJsonDefaults.getMapper();
@@ -191,6 +203,7 @@ public final class ToolgateMcpServer implements AutoCloseable {
         HttpServletStreamableServerTransportProvider.builder()
             .jsonMapper(mapper)
             .mcpEndpoint(endpoint)
+            .contextExtractor(ToolgateMcpServer::callerContext)
             .build();
     List<String> versions = provider.protocolVersions();
     provider.setSessionFactory(
@@ -202,6 +215,13 @@ public final class ToolgateMcpServer implements AutoCloseable {
             sessionId -> Mono.empty()));
     register(provider);
     return provider;
+  }
+
+  /** Carries the request's {@value #CALL_OPTIONS_ATTRIBUTE} to the handlers of that request. */
+  private static McpTransportContext callerContext(HttpServletRequest request) {
+    return request.getAttribute(CALL_OPTIONS_ATTRIBUTE) instanceof CallOptions options
+        ? McpTransportContext.create(Map.of(McpProtocol.CALL_OPTIONS, options))
+        : McpTransportContext.EMPTY;
   }
 
   /**

@@ -11,10 +11,12 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * Answers {@code tools/list} with the {@link Exposure} of the catalog as it is now: in registry
- * mode the meta-tools and pinned tools, in {@code all} mode every tool, page by page.
+ * mode the meta-tools and pinned tools, in {@code all} mode every tool, page by page; a caller
+ * limited to some tools (an API key's filter) sees only those besides the meta-tools.
  *
  * <p>Tools come meta-tools first, then by name. A cursor names the last tool of the previous page,
  * so paging stays correct while tools come and go: a tool added behind the cursor shows on a later
@@ -61,19 +63,34 @@ final class ToolsListing {
 
   /** Every listed tool, in list order. */
   List<ToolDefinition> listed() {
-    List<ToolDefinition> tools = new ArrayList<>(exposed().tools());
+    return listed(tool -> true);
+  }
+
+  /**
+   * The listed tools a caller may see, in list order: the meta-tools always (their searches and
+   * calls apply the caller's filter themselves), other tools when {@code allow} accepts them.
+   */
+  List<ToolDefinition> listed(Predicate<ToolDefinition> allow) {
+    ExposedTools exposed = exposed();
+    List<ToolDefinition> tools = new ArrayList<>();
+    for (ToolDefinition tool : exposed.tools()) {
+      if (exposed.isMetaTool(tool.name()) || allow.test(tool)) {
+        tools.add(tool);
+      }
+    }
     tools.sort(ORDER);
     return tools;
   }
 
   /**
-   * One page of tools.
+   * One page of the tools a caller may see.
    *
    * @param cursor the {@code nextCursor} of the previous page, or null for the first
+   * @param allow which catalog tools the caller may see
    * @throws IllegalArgumentException for a cursor this server did not hand out
    */
-  McpSchema.ListToolsResult page(String cursor) {
-    List<ToolDefinition> all = listed();
+  McpSchema.ListToolsResult page(String cursor, Predicate<ToolDefinition> allow) {
+    List<ToolDefinition> all = listed(allow);
     int from = 0;
     if (cursor != null && !cursor.isEmpty()) {
       String after = decode(cursor);

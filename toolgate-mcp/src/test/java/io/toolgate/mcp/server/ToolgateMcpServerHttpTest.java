@@ -9,8 +9,15 @@ import io.toolgate.catalog.ToolRegistry;
 import io.toolgate.exposure.Exposure;
 import io.toolgate.exposure.Profile;
 import io.toolgate.exposure.ToolMode;
+import io.toolgate.invoke.CallOptions;
 import io.toolgate.json.Json;
 import io.toolgate.mcp.TestGates;
+import jakarta.servlet.ServletConfig;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -226,6 +233,50 @@ class ToolgateMcpServerHttpTest {
 
     assertThat(found.isError()).isTrue();
     assertThat(text(found)).startsWith("find_tools: ").contains("query must not be empty");
+  }
+
+  @Test
+  void aCallerSetAsARequestAttributeLimitsWhatThatRequestSeesAndCalls() {
+    server = ToolgateMcpServer.builder(gate).exposure(Exposure.of(ToolMode.ALL)).build();
+    HttpServlet mcp = server.httpServlet();
+    CallOptions weatherOnly =
+        CallOptions.DEFAULT.withPrincipal("weather-bot", t -> t.name().startsWith("weather_"));
+    // What a front servlet (the REST server's API-key check) does before handing the request on.
+    HttpServlet front =
+        new HttpServlet() {
+          @Override
+          public void init(ServletConfig config) throws ServletException {
+            super.init(config);
+            mcp.init(config);
+          }
+
+          @Override
+          protected void service(HttpServletRequest req, HttpServletResponse resp)
+              throws ServletException, IOException {
+            req.setAttribute(ToolgateMcpServer.CALL_OPTIONS_ATTRIBUTE, weatherOnly);
+            mcp.service(req, resp);
+          }
+        };
+    http = McpHttpServer.start("127.0.0.1", 0, ToolgateMcpServer.DEFAULT_ENDPOINT, front);
+    try {
+      McpSyncClient client = McpClients.http(http.endpoint());
+      clients.add(client);
+
+      McpSchema.CallToolResult found =
+          client.callTool(McpClients.request("tool_search", Map.of("query", "send an email")));
+      McpSchema.CallToolResult refused =
+          client.callTool(McpClients.request("email_send", Map.of("text", "hi")));
+
+      assertThat(names(client.listTools())).containsExactly("weather_current", "weather_forecast");
+      structured(found)
+          .path("tools")
+          .forEach(t -> assertThat(t.path("tool_id").asString()).startsWith("weather_"));
+      assertThat(refused.isError()).isTrue();
+      assertThat(structured(refused).path("error").path("code").asString()).isEqualTo("forbidden");
+      assertThat(text(refused)).contains("email_send").contains("weather-bot");
+    } finally {
+      http.close();
+    }
   }
 
   @Test
