@@ -217,7 +217,12 @@ public final class ToolDefinitionCodec {
     return array;
   }
 
-  private static ObjectNode annotationsJson(ToolAnnotations a) {
+  /**
+   * The annotations as MCP names them ({@code readOnlyHint}, {@code destructiveHint}, {@code
+   * idempotentHint}, {@code openWorldHint}), only those set: the same object in a definition's JSON
+   * and in its MCP rendering.
+   */
+  public static ObjectNode annotationsJson(ToolAnnotations a) {
     ObjectNode out = Json.object();
     a.readOnlyHint().ifPresent(v -> out.put("readOnlyHint", v));
     a.destructiveHint().ifPresent(v -> out.put("destructiveHint", v));

@@ -1,7 +1,7 @@
 package io.toolgate.format;
 
-import io.toolgate.catalog.ToolAnnotations;
 import io.toolgate.catalog.ToolDefinition;
+import io.toolgate.catalog.ToolDefinitionCodec;
 import io.toolgate.json.Json;
 import java.util.HashSet;
 import java.util.List;
@@ -77,7 +77,7 @@ final class ToolRenderers {
     tool.returns()
         .filter(r -> "object".equals(r.path("type").asString("")))
         .ifPresent(r -> out.set("outputSchema", r.deepCopy()));
-    ObjectNode hints = annotations(tool.annotations());
+    ObjectNode hints = ToolDefinitionCodec.annotationsJson(tool.annotations());
     if (!hints.isEmpty()) {
       out.set("annotations", hints);
     }
@@ -88,15 +88,6 @@ final class ToolRenderers {
     if (!tool.description().isEmpty()) {
       out.put("description", tool.description());
     }
-  }
-
-  private static ObjectNode annotations(ToolAnnotations a) {
-    ObjectNode out = Json.object();
-    a.readOnlyHint().ifPresent(v -> out.put("readOnlyHint", v));
-    a.destructiveHint().ifPresent(v -> out.put("destructiveHint", v));
-    a.idempotentHint().ifPresent(v -> out.put("idempotentHint", v));
-    a.openWorldHint().ifPresent(v -> out.put("openWorldHint", v));
-    return out;
   }
 
   /**
