@@ -63,9 +63,10 @@ class ValidateCommandTest {
             "bad-schema.yaml",
             GOOD.replace("{type: string}", "{type: strng}"),
             4,
-            "not a valid JSON Schema",
-            "/properties/city/type",
-            "\"string\""),
+            "parameters.properties.city.type: 'strng' is not a JSON Schema type",
+            "(did you mean 'string'?)",
+            "use one of string, number, integer, boolean, object, array, null",
+            "[/tools/0/parameters/properties/city/type]"),
         broken(
             "duplicate.yaml",
             GOOD + GOOD.replace("tools:\n", ""),

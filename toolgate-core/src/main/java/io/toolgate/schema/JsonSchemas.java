@@ -33,6 +33,9 @@ public final class JsonSchemas {
               b.schemaRegistryConfig(
                   SchemaRegistryConfig.builder().pathType(PathType.JSON_POINTER).build()));
 
+  /** How messages name a tool's argument schema: {@code parameters.properties.city.type}. */
+  private static final String PARAMETERS = "parameters";
+
   private static final Map<String, Schema> META = new ConcurrentHashMap<>();
 
   private JsonSchemas() {}
@@ -41,44 +44,64 @@ public final class JsonSchemas {
    * Checks that {@code parameters} can serve as a tool's argument schema: a JSON object with {@code
    * "type": "object"} that its meta-schema accepts.
    *
+   * <p>Each violation says what is wrong in plain words, relative to the parameters; the message
+   * names the tool and every violation with its path, e.g. {@code tool 'weather':
+   * parameters.properties.city.type: 'strin' is not a JSON Schema type (did you mean 'string'?);
+   * use one of string, number, integer, boolean, object, array, null}.
+   *
    * @return the same node, as an object
    * @throws InvalidSchemaException naming the tool, each problem's pointer and the fix
    */
   public static ObjectNode requireToolParameters(String tool, JsonNode parameters) {
-    if (!(parameters instanceof ObjectNode object)) {
-      throw new InvalidSchemaException(
-          "tool '"
-              + tool
-              + "': parameters must be a JSON Schema object such as"
-              + " {\"type\": \"object\", \"properties\": {}}",
-          List.of(new Violation("", "not an object")));
-    }
-    JsonNode type = object.get("type");
-    if (type == null || !type.isString() || !"object".equals(type.asString())) {
-      throw new InvalidSchemaException(
-          "tool '"
-              + tool
-              + "': parameters must have \"type\": \"object\""
-              + (type == null ? " (it has no type)" : " (it has " + type + ")"),
-          List.of(new Violation("/type", "must be \"object\"")));
-    }
-    List<Violation> problems = metaSchemaViolations(object);
+    List<Violation> problems = toolParameterProblems(parameters);
     if (!problems.isEmpty()) {
       throw new InvalidSchemaException(
           "tool '"
               + tool
-              + "': parameters are not a valid JSON Schema: "
-              + problems.stream().map(Violation::toString).collect(Collectors.joining("; ")),
+              + "': "
+              + problems.stream()
+                  .map(v -> v.describe(PARAMETERS))
+                  .collect(Collectors.joining("; ")),
           problems);
     }
-    return object;
+    return (ObjectNode) parameters;
   }
 
-  /** Where {@code schema} breaks the meta-schema of its dialect; empty when it is valid. */
+  private static List<Violation> toolParameterProblems(JsonNode parameters) {
+    if (!(parameters instanceof ObjectNode object)) {
+      return List.of(
+          new Violation(
+              "",
+              "must be a JSON Schema object such as {\"type\": \"object\", \"properties\": {}}"));
+    }
+    List<Violation> problems = new ArrayList<>();
+    JsonNode type = object.get("type");
+    if (type == null || !type.isString() || !"object".equals(type.asString())) {
+      problems.add(
+          new Violation(
+              "/type",
+              type == null
+                  ? "is missing; add \"type\": \"object\""
+                  : "must be \"object\", not "
+                      + type
+                      + ": a tool's arguments are one JSON object"));
+    }
+    for (Violation v : metaSchemaViolations(object)) {
+      if (problems.isEmpty() || !v.pointer().equals("/type")) {
+        problems.add(v);
+      }
+    }
+    return problems;
+  }
+
+  /**
+   * Where {@code schema} breaks the meta-schema of its dialect, one violation per place, each
+   * saying in plain words what is wrong and, where it can, the fix; empty when it is valid.
+   */
   public static List<Violation> metaSchemaViolations(JsonNode schema) {
     String dialect = dialectOf(schema);
     Schema meta = META.computeIfAbsent(dialect, d -> REGISTRY.getSchema(SchemaLocation.of(d)));
-    return violations(meta.validate(schema));
+    return MetaSchemaMessages.of(meta.validate(schema));
   }
 
   private static String dialectOf(JsonNode schema) {
@@ -115,7 +138,7 @@ public final class JsonSchemas {
     return List.copyOf(out);
   }
 
-  private static String pointer(Error e) {
+  static String pointer(Error e) {
     String p = e.getInstanceLocation() == null ? "" : e.getInstanceLocation().toString();
     if (e.getProperty() != null && "required".equals(e.getKeyword())) {
       // The validator reports a missing property at its parent; point at the property itself.

@@ -71,14 +71,14 @@ class ToolDefinitionTest {
     assertThatThrownBy(
             () -> ToolDefinition.builder("t", Json.parse("{\"type\":\"string\"}")).build())
         .isInstanceOf(InvalidSchemaException.class)
-        .hasMessageContaining("\"type\": \"object\"");
+        .hasMessageContaining("parameters.type: must be \"object\", not \"string\"");
   }
 
   @Test
   void rejectsParametersWithoutAType() {
     assertThatThrownBy(() -> ToolDefinition.builder("t", Json.parse("{\"properties\":{}}")).build())
         .isInstanceOf(InvalidSchemaException.class)
-        .hasMessageContaining("it has no type");
+        .hasMessageContaining("parameters.type: is missing; add \"type\": \"object\"");
   }
 
   @Test
@@ -90,7 +90,7 @@ class ToolDefinitionTest {
             e ->
                 assertThat(e.violations())
                     .anySatisfy(v -> assertThat(v.pointer()).startsWith("/properties/a")))
-        .hasMessageContaining("not a valid JSON Schema");
+        .hasMessageContaining("parameters.properties.a.type: 'strin' is not a JSON Schema type");
   }
 
   @Test

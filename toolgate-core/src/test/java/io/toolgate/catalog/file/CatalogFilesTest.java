@@ -154,8 +154,12 @@ class CatalogFilesTest {
                 command: [x]
             """);
     assertThat(p.line()).isEqualTo(7);
-    assertThat(p.pointer()).startsWith("/tools/0/parameters/properties/a");
-    assertThat(p.message()).contains("tool 't'").contains("not a valid JSON Schema");
+    assertThat(p.pointer()).isEqualTo("/tools/0/parameters/properties/a/type");
+    assertThat(p.message())
+        .isEqualTo(
+            "tool 't': parameters.properties.a.type: 'strin' is not a JSON Schema type (did you"
+                + " mean 'string'?); use one of string, number, integer, boolean, object, array,"
+                + " null");
   }
 
   @Test
@@ -164,7 +168,7 @@ class CatalogFilesTest {
         onlyProblem(
             "t.yaml", "tools:\n  - name: t\n    parameters: {type: string}\n    command: [x]\n");
     assertThat(p.line()).isEqualTo(3);
-    assertThat(p.message()).contains("\"type\": \"object\"");
+    assertThat(p.message()).contains("parameters.type: must be \"object\", not \"string\"");
   }
 
   @Test
