@@ -113,6 +113,28 @@ class ValidateCommandTest {
   }
 
   @Test
+  void everyProblemOfAFileIsReportedInFileOrder() throws IOException {
+    Path file = write("two.yaml", GOOD.replace("weather_now", "tool_search") + "    timeout: 5\n");
+
+    Cli.Run run = cli().run("validate", file.toString());
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err().lines())
+        .containsExactly(
+            file
+                + ":2:5: tool 'tool_search': the name is reserved for a meta-tool (find_tools,"
+                + " tool_invoke, tool_search, use_tool); rename it, e.g. 'my_tool_search'"
+                + " [/tools/0/name]",
+            file
+                + ":6:5: tool 'tool_search': unknown key 'timeout' (did you mean 'timeout_ms'?);"
+                + " known keys: [annotations, checksum, command, dependencies, description,"
+                + " examples, http, id, max_concurrency, max_result_bytes, name, parameters,"
+                + " returns, sandbox, schema_version, secrets, source, tags, timeout_ms, title,"
+                + " version] [/tools/0/timeout]",
+            file + ": 2 problems");
+  }
+
+  @Test
   void validFileExitsZero() throws IOException {
     Path file = write("good.yaml", GOOD);
 

@@ -3,7 +3,8 @@ package io.toolgate.schema;
 import java.util.Objects;
 
 /**
- * One way a JSON document breaks its schema.
+ * One way a JSON document breaks its schema, or the rules of its form (a tool definition's problems
+ * from {@link io.toolgate.catalog.ToolDefinitionCodec#decode} are violations too).
  *
  * @param pointer JSON Pointer (RFC 6901) to the offending value; {@code ""} is the whole document
  * @param message what is wrong, in words, e.g. {@code "required property 'city' not found"}

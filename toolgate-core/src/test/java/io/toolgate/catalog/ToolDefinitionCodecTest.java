@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.toolgate.json.Json;
+import io.toolgate.schema.Violation;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -101,6 +102,24 @@ class ToolDefinitionCodecTest {
         .hasMessageContaining("tool 't'")
         .hasMessageContaining("unknown key 'paramters'")
         .hasMessageContaining("did you mean 'parameters'?");
+  }
+
+  @Test
+  void aKeyThatBeginsAKnownOneSuggestsIt() {
+    assertThatThrownBy(
+            () -> read("{\"name\":\"t\",\"parameters\":{\"type\":\"object\"},\"timeout\":5}"))
+        .hasMessageContaining("unknown key 'timeout' (did you mean 'timeout_ms'?)");
+  }
+
+  @Test
+  void aMisspeltRequiredKeyIsReportedOnce() {
+    assertThat(
+            ToolDefinitionCodec.decode(Json.parse("{\"name\":\"t\",\"paramters\":{}}"), "x")
+                .problems())
+        .singleElement()
+        .extracting(Violation::message)
+        .asString()
+        .contains("did you mean 'parameters'?");
   }
 
   @Test
@@ -216,14 +235,14 @@ class ToolDefinitionCodecTest {
   }
 
   @Test
-  void aRelativeHttpUrlIsAnErrorAtHttp() {
+  void aRelativeHttpUrlPointsAtTheUrl() {
     assertThatThrownBy(
             () ->
                 read(
                     "{\"name\":\"t\",\"parameters\":{\"type\":\"object\"},"
                         + "\"http\":{\"url\":\"/v1/x\"}}"))
         .isInstanceOfSatisfying(
-            InvalidToolException.class, e -> assertThat(e.pointer()).startsWith("/http"))
+            InvalidToolException.class, e -> assertThat(e.pointer()).isEqualTo("/http/url"))
         .hasMessageContaining("absolute");
   }
 
@@ -256,6 +275,62 @@ class ToolDefinitionCodecTest {
         .isInstanceOfSatisfying(
             InvalidToolException.class, e -> assertThat(e.pointer()).isEqualTo("/secrets/0"))
         .hasMessageContaining("NOT_A_VAR");
+  }
+
+  @Test
+  void decodeReportsEveryProblemOfATool() {
+    ToolDefinitionCodec.Decoded decoded =
+        ToolDefinitionCodec.decode(
+            Json.parse(
+                """
+                {"name": "a b", "paramters": {}, "timeout_ms": 0, "tags": [{}],
+                 "parameters": {"type": "object", "properties": {"n": {"type": "strin"}}},
+                 "http": {"method": "FETCH", "url": "https://x.test", "heders": {}}}
+                """),
+            "x");
+    assertThat(decoded.definition()).isEmpty();
+    assertThat(decoded.problems())
+        .extracting(Violation::pointer)
+        .containsExactlyInAnyOrder(
+            "/paramters",
+            "/name",
+            "/tags/0",
+            "/timeout_ms",
+            "/http/heders",
+            "/http/method",
+            "/parameters/properties/n/type");
+    assertThat(decoded.problems())
+        .allSatisfy(p -> assertThat(p.message()).startsWith("tool ").contains("'a b'"));
+  }
+
+  @Test
+  void decodeOfAGoodToolHasTheDefinitionAndNoProblems() {
+    ToolDefinitionCodec.Decoded decoded = ToolDefinitionCodec.decode(Json.parse(FULL), "x");
+    assertThat(decoded.problems()).isEmpty();
+    assertThat(decoded.definition())
+        .get()
+        .extracting(ToolDefinition::name)
+        .isEqualTo("weather_current");
+  }
+
+  @Test
+  void fromJsonThrowsTheFirstProblem() {
+    assertThatThrownBy(
+            () -> read("{\"name\":\"a b\",\"bogus\":1,\"parameters\":{\"type\":\"object\"}}"))
+        .isInstanceOfSatisfying(
+            InvalidToolException.class, e -> assertThat(e.pointer()).isEqualTo("/bogus"));
+  }
+
+  @Test
+  void aBadHttpMethodPointsAtTheMethod() {
+    assertThatThrownBy(
+            () ->
+                read(
+                    "{\"name\":\"t\",\"parameters\":{\"type\":\"object\"},"
+                        + "\"http\":{\"method\":\"FETCH\",\"url\":\"https://x.test\"}}"))
+        .isInstanceOfSatisfying(
+            InvalidToolException.class, e -> assertThat(e.pointer()).isEqualTo("/http/method"))
+        .hasMessageContaining("is not one of");
   }
 
   @Test

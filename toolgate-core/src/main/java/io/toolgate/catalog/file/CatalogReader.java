@@ -1,6 +1,5 @@
 package io.toolgate.catalog.file;
 
-import io.toolgate.catalog.Implementation;
 import io.toolgate.catalog.InvalidToolException;
 import io.toolgate.catalog.RegisteredTool;
 import io.toolgate.catalog.Strings;
@@ -11,6 +10,7 @@ import io.toolgate.invoke.spi.ToolExecutor;
 import io.toolgate.json.Json;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -54,9 +54,13 @@ final class CatalogReader {
       return reader.problems.isEmpty() ? List.copyOf(tools) : List.of();
     }
 
-    /** What is wrong with it. */
+    /** What is wrong with it, in the order of the file (as a compiler lists errors). */
     List<CatalogProblem> problems() {
-      return List.copyOf(reader.problems);
+      return reader.problems.stream()
+          .sorted(
+              Comparator.comparingInt(CatalogProblem::line)
+                  .thenComparingInt(CatalogProblem::column))
+          .toList();
     }
 
     /** Each tool name declared in it, with the pointer of its {@code name}. */
@@ -102,25 +106,30 @@ final class CatalogReader {
     Optional<JsonNode> list = parse().flatMap(this::toolList);
     for (int i = 0; list.isPresent() && i < list.get().size(); i++) {
       String base = "/" + TOOLS + "/" + i;
-      Optional<RegisteredTool> tool = tool(list.get().get(i), base);
-      if (tool.isEmpty()) {
-        continue;
-      }
-      String name = tool.get().name();
-      String first = names.putIfAbsent(name, base + "/name");
+      JsonNode json = list.get().get(i);
+      tool(json, base).ifPresent(tools::add);
+      // Names count even for broken tools: once fixed, they would clash.
+      Optional<String> name = declaredName(json);
+      String first = name.map(n -> names.putIfAbsent(n, base + "/name")).orElse(null);
       if (first != null) {
         problem(
             base + "/name",
             "tool '"
-                + name
+                + name.get()
                 + "' is defined twice in this file (first at line "
                 + at(first, "").line()
                 + "); rename or remove one");
-      } else {
-        tools.add(tool.get());
       }
     }
     return new Result(this, tools, names);
+  }
+
+  /** The tool's name when it is a valid one. */
+  private static Optional<String> declaredName(JsonNode tool) {
+    return Optional.ofNullable(tool.get("name"))
+        .filter(JsonNode::isString)
+        .map(JsonNode::asString)
+        .filter(n -> ToolNames.NAME.matcher(n).matches());
   }
 
   private Optional<JsonNode> parse() {
@@ -215,36 +224,36 @@ final class CatalogReader {
     return Optional.of(list);
   }
 
+  /** The tool, or empty after recording every problem it has. */
   private Optional<RegisteredTool> tool(JsonNode json, String base) {
-    ToolDefinition definition;
-    try {
-      definition = ToolDefinitionCodec.fromJson(json, file.source());
-      if (!definition.source().equals(file.source())) {
-        definition = definition.withSource(file.source());
-      }
-    } catch (InvalidToolException e) {
-      problem(base + e.pointer(), e.getMessage());
-      return Optional.empty();
-    }
-    String label = "tool '" + definition.name() + "'";
-    if (ToolNames.isReserved(definition.name())) {
+    int before = problems.size();
+    ToolDefinitionCodec.Decoded decoded = ToolDefinitionCodec.decode(json, file.source());
+    decoded.problems().forEach(p -> problem(base + p.pointer(), p.message()));
+    String label = "tool '" + json.path("name").asString("?") + "'";
+    Optional<String> name = declaredName(json).filter(ToolNames::isReserved);
+    if (name.isPresent()) {
       problem(
           base + "/name",
           label
               + ": the name is reserved for a meta-tool ("
               + String.join(", ", ToolNames.RESERVED.stream().sorted().toList())
               + "); rename it, e.g. 'my_"
-              + definition.name()
+              + name.get()
               + "'");
-      return Optional.empty();
     }
-    if (definition.implementation() instanceof Implementation.Provided) {
+    if (json.isObject() && !json.hasNonNull("http") && !json.hasNonNull("command")) {
       problem(
           base,
           label
               + ": declares neither 'http' nor 'command'; a catalog tool needs one of them,"
               + " e.g. http: {method: GET, url: \"https://…\"} or command: [python3, tool.py]");
+    }
+    if (problems.size() > before) {
       return Optional.empty();
+    }
+    ToolDefinition definition = decoded.definition().orElseThrow();
+    if (!definition.source().equals(file.source())) {
+      definition = definition.withSource(file.source());
     }
     try {
       return Optional.of(new RegisteredTool(definition, executors.apply(definition)));

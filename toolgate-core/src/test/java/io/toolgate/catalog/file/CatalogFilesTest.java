@@ -301,6 +301,66 @@ class CatalogFilesTest {
   }
 
   @Test
+  void everyProblemOfAToolIsReported() {
+    CatalogLoad load =
+        load(
+            "t.yaml",
+            """
+            tools:
+              - name: tool_search
+                paramters: {type: object}
+                parameters: {type: object, properties: {city: {type: strin}}}
+                timeout_ms: -1
+            """);
+    assertThat(load.tools()).isEmpty();
+    assertThat(load.problems())
+        .extracting(p -> p.line() + ": " + p.message())
+        .satisfiesExactly(
+            reserved -> assertThat(reserved).startsWith("2: ").contains("reserved for a meta-tool"),
+            neither -> assertThat(neither).startsWith("2: ").contains("neither 'http' nor"),
+            unknown -> assertThat(unknown).startsWith("3: ").contains("unknown key 'paramters'"),
+            schema -> assertThat(schema).startsWith("4: ").contains("'strin' is not a JSON Schema"),
+            timeout -> assertThat(timeout).startsWith("5: ").contains("positive whole number"));
+  }
+
+  @Test
+  void problemsOfSeveralToolsAreListedInTheOrderOfTheFile() {
+    CatalogLoad load =
+        load(
+            "t.yaml",
+            """
+            tools:
+              - name: a
+                parameters: {type: object}
+                command: [x]
+                bogus: 1
+              - name: b
+                parameters: {type: strng}
+                command: [x]
+              - name: a
+                parameters: {type: object}
+            """);
+    assertThat(load.problems())
+        .extracting(CatalogProblem::line)
+        .containsExactly(5, 7, 9, 9)
+        .isSorted();
+    assertThat(load.problems().get(2).message() + load.problems().get(3).message())
+        .contains("defined twice")
+        .contains("neither 'http' nor 'command'");
+  }
+
+  @Test
+  void aBrokenToolStillClashesWithItsNameInAnotherFile() throws IOException {
+    Path a = write("a.yaml", GOOD);
+    Path b = write("b.yaml", "tools:\n  - name: csv_stats\n    parameters: {type: strng}\n");
+    CatalogLoad load = CatalogFiles.load(List.of(a, b), EXECUTORS);
+    assertThat(load.problems())
+        .filteredOn(p -> p.file().equals(b.toString()))
+        .extracting(CatalogProblem::message)
+        .anySatisfy(m -> assertThat(m).contains("also defined in " + a + ":16"));
+  }
+
+  @Test
   void aFailingFileDoesNotStopTheOthers() {
     CatalogLoad load =
         CatalogFiles.loadFiles(
