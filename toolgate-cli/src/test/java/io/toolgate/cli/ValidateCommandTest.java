@@ -60,6 +60,26 @@ class ValidateCommandTest {
             "unknown key 'paramters'",
             "did you mean 'parameters'?"),
         broken(
+            "tab.yaml",
+            GOOD.replace("    description", "\tdescription"),
+            3,
+            "malformed YAML",
+            "tab",
+            "replace the tab with spaces"),
+        broken(
+            "unclosed-quote.yaml",
+            GOOD.replace("Current weather for a city.", "\"Current weather for a city."),
+            5,
+            "malformed YAML",
+            "text follows the quote at line 5, column 30",
+            "a quote before it is not closed"),
+        broken(
+            "missing-colon.yaml",
+            GOOD.replace("description:", "description"),
+            3,
+            "malformed YAML",
+            "write 'key: value' on line 3"),
+        broken(
             "bad-schema.yaml",
             GOOD.replace("{type: string}", "{type: strng}"),
             4,

@@ -3,6 +3,7 @@ package io.toolgate.config;
 import io.toolgate.catalog.ToolDefinition;
 import io.toolgate.catalog.file.CatalogFiles;
 import io.toolgate.catalog.file.CatalogLoad;
+import io.toolgate.catalog.file.SyntaxError;
 import io.toolgate.domain.ToolDomains;
 import io.toolgate.invoke.spi.ToolExecutor;
 import io.toolgate.json.Json;
@@ -21,7 +22,6 @@ import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadFeature;
-import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.MissingNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -157,14 +157,9 @@ public final class ToolgateConfig {
     try {
       root = Json.yaml().reader().with(StreamReadFeature.STRICT_DUPLICATE_DETECTION).readTree(yaml);
     } catch (JacksonException e) {
-      TokenStreamLocation at = e.getLocation();
+      SyntaxError error = SyntaxError.of(e, yaml, false);
       throw new ConfigException(
-          new ConfigProblem(
-              label,
-              at == null ? 0 : at.getLineNr(),
-              at == null ? 0 : at.getColumnNr(),
-              "",
-              "malformed YAML: " + yamlMessage(e.getOriginalMessage())));
+          new ConfigProblem(label, error.line(), error.column(), "", error.message()));
     }
     if (root == null || root.isMissingNode() || root.isNull()) {
       root = Json.object(); // an empty file: every default
@@ -175,18 +170,6 @@ public final class ToolgateConfig {
               label, 1, 1, "", "the config is a mapping of keys, e.g. 'catalogs: [tools/*.yaml]'"));
     }
     return new ToolgateConfig(file, label, baseDir, yaml, object, env);
-  }
-
-  private static String yamlMessage(String message) {
-    return message == null
-        ? "cannot parse"
-        : String.join(
-            "; ",
-            message
-                .lines()
-                .filter(l -> !l.isBlank() && !Character.isWhitespace(l.charAt(0)))
-                .map(String::strip)
-                .toList());
   }
 
   /**

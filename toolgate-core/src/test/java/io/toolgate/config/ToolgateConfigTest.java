@@ -130,6 +130,13 @@ class ToolgateConfigTest {
   }
 
   @Test
+  void aTabInTheConfigNamesItsLineAndTheFix() {
+    ConfigProblem p = onlyProblem("search:\n\tlimit: 5\n");
+    assertThat(p.line()).isEqualTo(2);
+    assertThat(p.message()).contains("tab").contains("replace the tab with spaces");
+  }
+
+  @Test
   void aDuplicateKeyIsAnError() {
     assertThat(onlyProblem("catalogs: [a]\ncatalogs: [b]\n").message()).contains("Duplicate");
   }

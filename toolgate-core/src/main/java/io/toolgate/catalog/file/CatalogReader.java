@@ -17,21 +17,14 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
-import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadFeature;
-import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** Reads one catalog document into tools, or into the problems that keep it from loading. */
 final class CatalogReader {
   static final String TOOLS = "tools";
-
-  /** Jackson's note of where an unclosed array or object began, with no usable position. */
-  private static final Pattern START_MARKER =
-      Pattern.compile("\\s*\\(start marker at \\[Source: [^\\]]*\\]\\)");
 
   /** What one document yielded. */
   static final class Result {
@@ -164,32 +157,11 @@ final class CatalogReader {
                 return Optional.empty();
               });
     } catch (JacksonException e) {
-      TokenStreamLocation at = e.getLocation();
+      SyntaxError error = SyntaxError.of(e, text, file.isJson());
       problems.add(
-          new CatalogProblem(
-              file.label(),
-              at == null ? 0 : at.getLineNr(),
-              at == null ? 0 : at.getColumnNr(),
-              "",
-              (file.isJson() ? "malformed JSON: " : "malformed YAML: ")
-                  + parserMessage(e.getOriginalMessage())));
+          new CatalogProblem(file.label(), error.line(), error.column(), "", error.message()));
       return Optional.empty();
     }
-  }
-
-  /**
-   * The parser's message without the source excerpts YAML adds and the "(start marker at [Source:
-   * REDACTED …])" JSON adds (the position is reported).
-   */
-  static String parserMessage(String message) {
-    if (message == null) {
-      return "cannot parse";
-    }
-    return message
-        .lines()
-        .filter(l -> !l.isBlank() && !Character.isWhitespace(l.charAt(0)))
-        .map(l -> START_MARKER.matcher(l).replaceAll("").strip())
-        .collect(Collectors.joining("; "));
   }
 
   private Optional<JsonNode> toolList(JsonNode root) {
