@@ -1,5 +1,6 @@
 package io.toolgate.cli;
 
+import io.toolgate.catalog.file.CatalogException;
 import io.toolgate.catalog.file.CatalogFiles;
 import io.toolgate.catalog.file.CatalogProblem;
 import io.toolgate.config.ToolgateConfig;
@@ -7,7 +8,9 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -22,7 +25,10 @@ import picocli.CommandLine.Spec;
     description = {
       "Check catalog files (YAML or JSON) and exit non-zero on any problem.",
       "Without FILES, checks the config and every catalog it names. Each problem is printed"
-          + " as file:line:column: what is wrong and how to fix it."
+          + " as file:line:column: what is wrong and how to fix it; every problem of a file is"
+          + " reported (up to "
+          + ValidateCommand.SHOWN_PER_FILE
+          + " per file), and a file with any problem loads no tools."
     },
     footer = {
       "",
@@ -31,6 +37,9 @@ import picocli.CommandLine.Spec;
       "  toolgate validate -c toolgate.yaml"
     })
 final class ValidateCommand implements Callable<Integer> {
+  /** Problems shown per file; the rest are counted (fixing the first often fixes the rest). */
+  static final int SHOWN_PER_FILE = 50;
+
   @Spec CommandSpec spec;
   @Mixin GlobalOptions global;
 
@@ -41,14 +50,14 @@ final class ValidateCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    List<CatalogProblem> problems;
-    String what;
     if (files.isEmpty()) {
       ToolgateConfig config = global.config();
       try (Gateway gateway = Gateway.catalog(global)) {
         out.printf("%s: %d tools OK%n", config.label(), gateway.registry().size());
         out.flush();
         return 0;
+      } catch (CatalogException e) {
+        return report(e.problems(), config.label(), err);
       }
     }
     for (Path f : files) {
@@ -58,14 +67,32 @@ final class ValidateCommand implements Callable<Integer> {
         return 2;
       }
     }
-    problems = CatalogFiles.validatePaths(files);
-    what = files.size() == 1 ? files.getFirst().toString() : files.size() + " files";
+    List<CatalogProblem> problems = CatalogFiles.validatePaths(files);
+    String what = files.size() == 1 ? files.getFirst().toString() : files.size() + " files";
     if (problems.isEmpty()) {
       out.printf("%s: OK%n", what);
       out.flush();
       return 0;
     }
-    problems.forEach(p -> err.println(p));
+    return report(problems, what, err);
+  }
+
+  /**
+   * Prints every problem as {@code file:line:column: message}, file by file in the order found, up
+   * to {@value #SHOWN_PER_FILE} per file, then the count; returns the exit code 1.
+   */
+  private static int report(List<CatalogProblem> problems, String what, PrintWriter err) {
+    Map<String, List<CatalogProblem>> byFile = new LinkedHashMap<>();
+    problems.forEach(p -> byFile.computeIfAbsent(p.file(), f -> new ArrayList<>()).add(p));
+    byFile.forEach(
+        (file, inFile) -> {
+          inFile.stream().limit(SHOWN_PER_FILE).forEach(err::println);
+          if (inFile.size() > SHOWN_PER_FILE) {
+            err.printf(
+                "%s: … and %d more problems in this file; fix these and run validate again%n",
+                file, inFile.size() - SHOWN_PER_FILE);
+          }
+        });
     err.printf("%s: %d problem%s%n", what, problems.size(), problems.size() == 1 ? "" : "s");
     err.flush();
     return 1;

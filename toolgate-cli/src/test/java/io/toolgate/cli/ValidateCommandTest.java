@@ -155,6 +155,25 @@ class ValidateCommandTest {
   }
 
   @Test
+  void problemsBeyondTheCapAreCounted() throws IOException {
+    StringBuilder many = new StringBuilder("tools:\n");
+    for (int i = 0; i < ValidateCommand.SHOWN_PER_FILE + 10; i++) {
+      many.append("  - {name: t").append(i).append(", parameters: {type: object}, command: [x],");
+      many.append(" bogus: 1}\n");
+    }
+    Path file = write("many.yaml", many.toString());
+
+    Cli.Run run = cli().run("validate", file.toString());
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err().lines().filter(l -> l.contains("unknown key 'bogus'")))
+        .hasSize(ValidateCommand.SHOWN_PER_FILE);
+    assertThat(run.err())
+        .contains(file + ": … and 10 more problems in this file; fix these and run validate again")
+        .contains(file + ": " + (ValidateCommand.SHOWN_PER_FILE + 10) + " problems");
+  }
+
+  @Test
   void validFileExitsZero() throws IOException {
     Path file = write("good.yaml", GOOD);
 
@@ -204,8 +223,19 @@ class ValidateCommandTest {
 
     Cli.Run run = cli().run("validate", "--config", config.toString());
 
-    assertThat(run.exitCode()).isNotZero();
-    assertThat(run.err()).contains("tools.yaml:4:").contains("did you mean 'parameters'?");
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err().lines())
+        .anySatisfy(
+            l ->
+                assertThat(l)
+                    .endsWith(
+                        "tools.yaml:4:5: tool 'weather_now': unknown key"
+                            + " 'paramters' (did you mean 'parameters'?); known keys: [annotations, checksum,"
+                            + " command, dependencies, description, examples, http, id, max_concurrency,"
+                            + " max_result_bytes, name, parameters, returns, sandbox, schema_version, secrets,"
+                            + " source, tags, timeout_ms, title, version] [/tools/0/paramters]"))
+        .last()
+        .isEqualTo(config + ": 1 problem");
   }
 
   @Test
