@@ -2,6 +2,8 @@ package io.toolgate.cli;
 
 import io.toolgate.ToolgateException;
 import java.io.PrintWriter;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -44,6 +46,18 @@ import picocli.CommandLine.Command;
       "Every command reads ./toolgate.yaml when present, else the embedded demo catalog."
     })
 public final class Main implements Runnable {
+  /**
+   * Lucene announces at INFO, through java.util.logging, whether it uses the vector API: a line on
+   * every command's stderr that says nothing to act on. Its warnings (e.g. that the vector module
+   * is missing) still show. Held here because java.util.logging keeps loggers only weakly, and a
+   * collected logger forgets its level.
+   */
+  private static final Logger LUCENE = Logger.getLogger("org.apache.lucene");
+
+  static {
+    LUCENE.setLevel(Level.WARNING);
+  }
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   public static void main(String[] args) {
