@@ -3,6 +3,8 @@ package io.toolgate.cli;
 import io.toolgate.catalog.file.CatalogException;
 import io.toolgate.catalog.file.CatalogFiles;
 import io.toolgate.catalog.file.CatalogProblem;
+import io.toolgate.catalog.file.FileProblem;
+import io.toolgate.config.ConfigException;
 import io.toolgate.config.ToolgateConfig;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -51,13 +53,19 @@ final class ValidateCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     if (files.isEmpty()) {
-      ToolgateConfig config = global.config();
-      try (Gateway gateway = Gateway.catalog(global)) {
-        out.printf("%s: %d tools OK%n", config.label(), gateway.registry().size());
-        out.flush();
-        return 0;
+      String label = "the config";
+      try {
+        ToolgateConfig config = global.config();
+        label = config.label();
+        try (Gateway gateway = Gateway.catalog(global)) {
+          out.printf("%s: %d tools OK%n", label, gateway.registry().size());
+          out.flush();
+          return 0;
+        }
+      } catch (ConfigException e) {
+        return report(e.problems(), e.problems().getFirst().file(), err);
       } catch (CatalogException e) {
-        return report(e.problems(), config.label(), err);
+        return report(e.problems(), label, err);
       }
     }
     for (Path f : files) {
@@ -81,8 +89,8 @@ final class ValidateCommand implements Callable<Integer> {
    * Prints every problem as {@code file:line:column: message}, file by file in the order found, up
    * to {@value #SHOWN_PER_FILE} per file, then the count; returns the exit code 1.
    */
-  private static int report(List<CatalogProblem> problems, String what, PrintWriter err) {
-    Map<String, List<CatalogProblem>> byFile = new LinkedHashMap<>();
+  private static int report(List<? extends FileProblem> problems, String what, PrintWriter err) {
+    Map<String, List<FileProblem>> byFile = new LinkedHashMap<>();
     problems.forEach(p -> byFile.computeIfAbsent(p.file(), f -> new ArrayList<>()).add(p));
     byFile.forEach(
         (file, inFile) -> {

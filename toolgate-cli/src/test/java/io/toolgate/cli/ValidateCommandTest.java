@@ -255,7 +255,12 @@ class ValidateCommandTest {
 
     Cli.Run run = cli().run("validate", "--config", config.toString());
 
-    assertThat(run.exitCode()).isNotZero();
-    assertThat(run.err()).contains(config + ":2:").contains("catalog").contains("catalogs");
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err().lines())
+        .first()
+        .asString()
+        .startsWith(config + ":2:1: catalog: unknown key")
+        .contains("'catalogs'");
+    assertThat(run.err().lines()).last().isEqualTo(config + ": 1 problem");
   }
 }
