@@ -22,7 +22,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The real models: query embedding latency (sample mode, p50) and tool embedding throughput (tools
- * per second, 256 tool documents of the dev sets per call, as the background worker batches them).
+ * per second, 256 tool documents of the dev sets per call, as the background worker batches them),
+ * each model on the document style the default configuration gives it.
  */
 @State(Scope.Benchmark)
 @Fork(
@@ -49,8 +50,17 @@ public class EmbeddingBenchmark {
         SyntheticCatalog.tools(DOCUMENTS * 8).stream()
             .skip(DOCUMENTS * 3L)
             .limit(DOCUMENTS)
-            .map(DocumentStyle.PLAIN::document)
+            .map(defaultDocument(model)::document)
             .toList();
+  }
+
+  /** The document style {@code toolgate.yaml} without {@code embeddings:} gives {@code model}. */
+  static DocumentStyle defaultDocument(String model) {
+    return io.toolgate.config.ToolgateConfig.defaults(name -> null).embeddings().stream()
+        .filter(e -> e.from().equals("local:" + model))
+        .findFirst()
+        .flatMap(io.toolgate.config.EmbeddingConfig::document)
+        .orElse(DocumentStyle.PLAIN);
   }
 
   @TearDown(Level.Trial)

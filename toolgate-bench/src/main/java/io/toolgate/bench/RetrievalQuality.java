@@ -28,14 +28,31 @@ import java.util.Set;
  *     --mode hybrid --embedders bge-small-en-v1.5,all-minilm-l6-v2 [--sets bfcl,sealtools]
  *     [--channels full_text,keyword] [--fusion zscore|rrf] [--rrf-k 60] [--pivot 25]
  *     [--weights full_text=1,keyword=1,schema=0.1,vector=1] [--b 0.75] [--k1 1.2]
- *     [--document plain|json] [--cache target/eval-cache] [--threads 1] [--label NAME]
+ *     [--document plain|json] [--documents json,plain (one per embedder)] [--cache target/eval-cache] [--threads 1] [--max-tokens N]
+ *     [--label NAME]
  * </pre>
  *
  * <p>Prints one line per set: {@code label set NDCG@10 R@5 R@1 R@10 MRR} (percent). Tool and query
- * vectors are cached under {@code --cache}, so a second run with the same embedders takes seconds.
+ * vectors are cached under {@code --cache}/{@code <set>}, so a second run with the same embedders
+ * takes seconds.
  */
 public final class RetrievalQuality {
+  /** The product's default embedders (toolgate.yaml without embeddings:) and their documents. */
+  private static final String DEFAULT_EMBEDDERS = "bge-small-en-v1.5,all-minilm-l6-v2";
+
+  private static final String DEFAULT_DOCUMENTS = "json,plain";
+
   private RetrievalQuality() {}
+
+  /** {@code threads} (1 unless given) and {@code max_tokens} (the model's default unless given). */
+  private static Map<String, Object> embedderOptions(Map<String, String> opts) {
+    Map<String, Object> options = new java.util.HashMap<>();
+    options.put("threads", Integer.parseInt(opts.getOrDefault("threads", "1")));
+    if (opts.containsKey("max-tokens")) {
+      options.put("max_tokens", Integer.parseInt(opts.get("max-tokens")));
+    }
+    return options;
+  }
 
   public static void main(String[] args) throws Exception {
     Map<String, String> opts = new java.util.HashMap<>();
@@ -74,13 +91,18 @@ public final class RetrievalQuality {
                 Float.parseFloat(opts.getOrDefault("b", "" + lex.b()))));
     List<Embedder> embedders = new ArrayList<>();
     if (mode == EvalMode.HYBRID || mode == EvalMode.VECTOR) {
-      for (String model : opts.getOrDefault("embedders", "bge-small-en-v1.5").split(",")) {
+      for (String model : opts.getOrDefault("embedders", DEFAULT_EMBEDDERS).split(",")) {
         if (!model.isBlank()) {
-          embedders.add(
-              Embedders.create(
-                  "local:" + model.strip(),
-                  Map.of("threads", Integer.parseInt(opts.getOrDefault("threads", "1")))));
+          embedders.add(Embedders.create("local:" + model.strip(), embedderOptions(opts)));
         }
+      }
+    }
+    List<DocumentStyle> documents = new ArrayList<>();
+    String styles =
+        opts.getOrDefault("documents", opts.containsKey("embedders") ? "" : DEFAULT_DOCUMENTS);
+    if (!styles.isBlank()) {
+      for (String style : styles.split(",")) {
+        documents.add(DocumentStyle.parse(style));
       }
     }
     Set<String> channels = new LinkedHashSet<>();
@@ -91,8 +113,9 @@ public final class RetrievalQuality {
         EvalOptions.of(mode)
             .withSettings(settings)
             .withEmbedders(embedders)
-            .withChannels(channels)
-            .withDataDirectory(Path.of(opts.getOrDefault("cache", "target/eval-cache")));
+            .withDocuments(documents)
+            .withChannels(channels);
+    Path cache = Path.of(opts.getOrDefault("cache", "target/eval-cache"));
     String label = opts.getOrDefault("label", mode.name().toLowerCase(Locale.ROOT));
     List<String> sets =
         opts.containsKey("sets") ? List.of(opts.get("sets").split(",")) : DevSets.NAMES;
@@ -100,7 +123,8 @@ public final class RetrievalQuality {
       List<EvalTool> tools = DevSets.tools(set);
       List<EvalQuery> queries = DevSets.queries(set);
       long start = System.nanoTime();
-      EvalReport r = Evaluator.run(tools, queries, options);
+      // One folder a set: a vector cache keeps only the tools of the catalog it was last used on.
+      EvalReport r = Evaluator.run(tools, queries, options.withDataDirectory(cache.resolve(set)));
       System.out.printf(
           Locale.ROOT,
           "%-28s %-10s NDCG@10 %6.2f  R@5 %6.2f  R@1 %6.2f  R@10 %6.2f  MRR %6.2f  (%.1fs)%n",

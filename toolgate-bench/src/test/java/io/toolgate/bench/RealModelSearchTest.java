@@ -2,92 +2,78 @@ package io.toolgate.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.toolgate.catalog.ToolDefinition;
+import io.toolgate.catalog.RegisteredTool;
+import io.toolgate.config.EmbeddingConfig;
+import io.toolgate.config.ToolgateConfig;
 import io.toolgate.json.Json;
 import io.toolgate.search.HybridToolSearch;
-import io.toolgate.search.SearchMode;
+import io.toolgate.search.SearchHit;
 import io.toolgate.search.SearchRequest;
 import io.toolgate.search.SearchResponse;
 import io.toolgate.search.embed.Embedders;
 import io.toolgate.search.spi.Embedder;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The default embedding model, loaded for real, finds tools for requests that share no words. */
+/**
+ * The default embedding models, loaded for real as {@code toolgate.yaml} without {@code
+ * embeddings:} configures them, find demo-catalog tools for requests that share no word with them.
+ */
 class RealModelSearchTest {
-  private static Embedder embedder;
+  private static final List<Embedder> EMBEDDERS = new ArrayList<>();
   private static HybridToolSearch search;
 
-  private static ToolDefinition tool(String name, String description, String params) {
-    return ToolDefinition.builder(name, Json.parse(params)).description(description).build();
-  }
-
   @BeforeAll
-  static void indexADemoCatalog() throws InterruptedException {
-    embedder = Embedders.create("local:bge-small-en-v1.5");
-    search = HybridToolSearch.builder().embedder(embedder).build();
-    String city = "{\"type\":\"object\",\"properties\":{\"city\":{\"type\":\"string\"}}}";
+  static void indexTheDemoCatalog() throws InterruptedException {
+    ToolgateConfig defaults = ToolgateConfig.defaults(name -> null);
+    HybridToolSearch.Builder builder = HybridToolSearch.builder();
+    for (EmbeddingConfig e : defaults.embeddings()) {
+      Embedder embedder = Embedders.create(e.from(), e.embedderOptions());
+      EMBEDDERS.add(embedder);
+      builder.embedder(embedder, e.document().orElseThrow());
+    }
+    search = builder.build();
     search.update(
-        List.of(
-            tool("weather_forecast", "Daily forecast: temperature, precipitation and wind.", city),
-            tool(
-                "send_email",
-                "Send an email to one or more recipients.",
-                "{\"type\":\"object\",\"properties\":{\"to\":{\"type\":\"string\"},"
-                    + "\"subject\":{\"type\":\"string\"},\"body\":{\"type\":\"string\"}}}"),
-            tool(
-                "sql_query",
-                "Run a read-only SQL query against the analytics warehouse.",
-                "{\"type\":\"object\",\"properties\":{\"sql\":{\"type\":\"string\"}}}"),
-            tool(
-                "create_invoice",
-                "Bill a customer: create an invoice with line items and a due date.",
-                "{\"type\":\"object\",\"properties\":{\"customer_id\":{\"type\":\"string\"}}}"),
-            tool(
-                "list_files",
-                "List the files and folders in a directory.",
-                "{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\"}}}"),
-            tool(
-                "calendar_create_event",
-                "Schedule a meeting on the calendar with attendees.",
-                "{\"type\":\"object\",\"properties\":{\"title\":{\"type\":\"string\"},"
-                    + "\"start\":{\"type\":\"string\"}}}"),
-            tool(
-                "shipping_track_package",
-                "Track a parcel by its tracking number.",
-                "{\"type\":\"object\",\"properties\":{\"tracking_number\":{\"type\":\"string\"}}}")),
+        defaults.loadCatalogs(d -> call -> Json.object()).orThrow().tools().stream()
+            .map(RegisteredTool::definition)
+            .toList(),
         List.of());
-    assertThat(search.awaitVectors(Duration.ofMinutes(5))).isTrue();
+    assertThat(search.awaitVectors(Duration.ofMinutes(10))).isTrue();
   }
 
   @AfterAll
   static void close() {
     search.close();
-    embedder.close();
+    EMBEDDERS.forEach(Embedder::close);
   }
 
-  private static String top(String query, SearchMode mode) {
-    SearchResponse r = search.search(SearchRequest.of(query).withMode(mode));
-    return r.tools().isEmpty() ? "(none)" : r.tools().get(0).tool().name();
-  }
-
-  @Test
-  void aParaphraseWithNoSharedWordFindsTheTool() {
-    assertThat(top("do I need an umbrella in Lisbon tomorrow", SearchMode.HYBRID))
-        .isEqualTo("weather_forecast");
-    assertThat(top("where is my parcel right now", SearchMode.HYBRID))
-        .isEqualTo("shipping_track_package");
-    assertThat(top("charge the client for last month's work", SearchMode.HYBRID))
-        .isEqualTo("create_invoice");
-  }
-
-  @Test
-  void hybridSearchReportsTheVectorChannel() {
-    SearchResponse r = search.search(SearchRequest.of("book a meeting with the team"));
+  /** The tools a model would see: the default limit of 5. */
+  private static List<String> top5(String query) {
+    SearchResponse r = search.search(SearchRequest.of(query));
     assertThat(r.searchMode()).isEqualTo("hybrid_zscore");
-    assertThat(r.tools().get(0).tool().name()).isEqualTo("calendar_create_event");
+    return r.tools().stream().map(SearchHit::tool).map(t -> t.name()).toList();
+  }
+
+  @Test
+  void aParaphraseWithNoSharedWordFindsTheToolAmongTheDemoCatalog() {
+    assertThat(top5("do I need an umbrella in Lisbon tomorrow"))
+        .containsAnyOf(
+            "weather_forecast_daily", "weather_forecast_hourly", "weather_precipitation_nowcast");
+    assertThat(top5("where is my parcel right now")).contains("shipping_track_package");
+    assertThat(top5("give the client their money back")).contains("payments_refund_payment");
+  }
+
+  @Test
+  void bothVectorChannelsReportTheirRanks() {
+    SearchResponse r = search.search(SearchRequest.of("book a meeting with the team"));
+    SearchHit first = r.tools().getFirst();
+    assertThat(first.tool().name()).startsWith("calendar_");
+    assertThat(first.matchSources())
+        .extracting(s -> s.source())
+        .contains("vector", "vector:all-minilm-l6-v2");
   }
 }

@@ -12,6 +12,7 @@ import io.toolgate.search.eval.EvalReport;
 import io.toolgate.search.eval.EvalTool;
 import io.toolgate.search.eval.Evaluator;
 import io.toolgate.search.spi.Embedder;
+import io.toolgate.search.vector.DocumentStyle;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -72,16 +73,20 @@ final class EvalCommand implements Callable<Integer> {
     err.printf("eval: %d tools, %d queries, mode %s%n", toolList.size(), queryList.size(), mode);
     err.flush();
     List<Embedder> embedders = new ArrayList<>();
+    List<DocumentStyle> documents = new ArrayList<>();
+    SearchSettings settings = SearchSettings.fromConfig(config.search().raw());
     try {
       if (evalMode == EvalMode.HYBRID || evalMode == EvalMode.VECTOR) {
         for (EmbeddingConfig e : config.embeddings()) {
-          embedders.add(Embedders.create(e.from(), e.options()));
+          embedders.add(Embedders.create(e.from(), e.embedderOptions()));
+          documents.add(e.document().orElse(settings.documentStyle()));
         }
       }
       EvalOptions options =
           EvalOptions.of(evalMode)
-              .withSettings(SearchSettings.fromConfig(config.search().raw()))
+              .withSettings(settings)
               .withEmbedders(embedders)
+              .withDocuments(documents)
               .withDataDirectory(config.dataDir(global.dataDir()));
       EvalReport report = Evaluator.run(toolList, queryList, options);
       out.println(json ? report.toJson() : report.toText());

@@ -37,7 +37,7 @@ final class Gateway implements AutoCloseable {
   private final List<AutoCloseable> closeables = new ArrayList<>();
   private Toolgate toolgate;
   private HybridToolSearch search;
-  private Optional<Embedder> embedder = Optional.empty();
+  private List<Embedder> embedders = List.of();
   private McpFederation federation;
 
   private Gateway(ToolgateConfig config, Path dataDir) {
@@ -115,15 +115,22 @@ final class Gateway implements AutoCloseable {
     if (toolgate != null) {
       throw new IllegalStateException("the gateway is already started");
     }
-    if (withEmbedder) {
-      embedder = toolEmbedder(config);
-      embedder.ifPresent(closeables::add);
-    }
     HybridToolSearch.Builder builder =
         HybridToolSearch.builder()
             .settings(SearchSettings.fromConfig(config.search().raw()))
             .dataDirectory(dataDir);
-    embedder.ifPresent(builder::embedder);
+    if (withEmbedder) {
+      List<Embedder> created = new ArrayList<>();
+      for (EmbeddingConfig e : config.embeddings()) {
+        Embedder embedder = Embedders.create(e.from(), e.embedderOptions());
+        created.add(embedder);
+        closeables.add(embedder);
+        e.document()
+            .ifPresentOrElse(
+                style -> builder.embedder(embedder, style), () -> builder.embedder(embedder));
+      }
+      embedders = List.copyOf(created);
+    }
     search = builder.build();
     search.follow(registry);
     ToolInvoker calls =
@@ -139,17 +146,7 @@ final class Gateway implements AutoCloseable {
     return Exposure.of(config.search().mode())
         .withProfile(config.search().metaTools())
         .withPinned(config.search().pinned())
-        .withEmbedderAvailable(embedder.isPresent());
-  }
-
-  /** The one embedder the search index uses: the only one configured, or the first. */
-  private static Optional<Embedder> toolEmbedder(ToolgateConfig config) {
-    List<EmbeddingConfig> embeddings = config.embeddings();
-    if (embeddings.isEmpty()) {
-      return Optional.empty();
-    }
-    EmbeddingConfig chosen = embeddings.getFirst();
-    return Optional.of(Embedders.create(chosen.from(), chosen.options()));
+        .withEmbedderAvailable(!embedders.isEmpty());
   }
 
   ToolgateConfig config() {
@@ -185,8 +182,9 @@ final class Gateway implements AutoCloseable {
     return search;
   }
 
-  Optional<Embedder> embedder() {
-    return embedder;
+  /** The embedders search uses, in {@code embeddings:} order; empty when started without. */
+  List<Embedder> embedders() {
+    return embedders;
   }
 
   @Override

@@ -76,7 +76,7 @@ final class SearchCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     SearchMode searchMode = SearchJson.parseMode(mode);
     try (Gateway gateway = Gateway.open(global, searchMode != SearchMode.LEXICAL)) {
-      if (gateway.embedder().isPresent()) {
+      if (!gateway.embedders().isEmpty()) {
         gateway.search().awaitVectors(Duration.ofMinutes(10));
       }
       SearchRequest request =

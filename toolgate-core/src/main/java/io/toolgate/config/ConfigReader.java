@@ -130,6 +130,14 @@ final class ConfigReader {
               .ifPresent(v -> options.put(e.getKey(), Json.mapper().convertValue(v, Object.class)));
         }
       }
+      Object document = options.get(EmbeddingConfig.DOCUMENT);
+      if (document != null) {
+        try {
+          io.toolgate.search.vector.DocumentStyle.parse(document.toString());
+        } catch (IllegalArgumentException e) {
+          problem(at + "/" + EmbeddingConfig.DOCUMENT, e.getMessage());
+        }
+      }
       expandString(object.get("from").asString(), at + "/from")
           .ifPresent(from -> out.add(new EmbeddingConfig(name, from, options)));
     }

@@ -11,6 +11,7 @@ import io.toolgate.search.fusion.Ranking;
 import io.toolgate.search.lexical.LexicalIndex;
 import io.toolgate.search.lexical.SparseScores;
 import io.toolgate.search.spi.Embedder;
+import io.toolgate.search.vector.DocumentStyle;
 import io.toolgate.search.vector.ToolVectors;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -76,9 +77,13 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
     this.fusion = Fusion.of(settings.fusion(), settings.rrfK());
     this.lexical = new LexicalIndex(settings.lexical());
     List<ToolVectors> v = new ArrayList<>();
-    for (Embedder e : b.embedders) {
+    for (int i = 0; i < b.embedders.size(); i++) {
       v.add(
-          new ToolVectors(e, settings.documentStyle(), b.dataDirectory, settings.embedBatchSize()));
+          new ToolVectors(
+              b.embedders.get(i),
+              b.documents.get(i).orElse(settings.documentStyle()),
+              b.dataDirectory,
+              settings.embedBatchSize()));
     }
     this.vectors = List.copyOf(v);
   }
@@ -92,6 +97,7 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
   public static final class Builder {
     private SearchSettings settings = SearchSettings.defaults();
     private final List<Embedder> embedders = new ArrayList<>();
+    private final List<Optional<DocumentStyle>> documents = new ArrayList<>();
     private Optional<Path> dataDirectory = Optional.empty();
 
     private Builder() {}
@@ -107,6 +113,17 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
      */
     public Builder embedder(Embedder embedder) {
       embedders.add(Objects.requireNonNull(embedder, "embedder"));
+      documents.add(Optional.empty());
+      return this;
+    }
+
+    /**
+     * Adds an embedder that embeds tools as {@code document} instead of {@link
+     * SearchSettings#documentStyle()} (models differ in what they read best).
+     */
+    public Builder embedder(Embedder embedder, DocumentStyle document) {
+      embedders.add(Objects.requireNonNull(embedder, "embedder"));
+      documents.add(Optional.of(document));
       return this;
     }
 

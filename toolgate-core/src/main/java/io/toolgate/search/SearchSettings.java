@@ -53,7 +53,7 @@ public record SearchSettings(
   public static final String VECTOR = "vector";
 
   private static final Map<String, Double> DEFAULT_WEIGHTS =
-      Map.of(FULL_TEXT, 1.0, KEYWORD, 1.0, SCHEMA, 0.1, VECTOR, 1.0);
+      Map.of(FULL_TEXT, 1.0, KEYWORD, 1.0, SCHEMA, 0.1, VECTOR, 2.0);
 
   public SearchSettings {
     Objects.requireNonNull(fusion, "fusion");

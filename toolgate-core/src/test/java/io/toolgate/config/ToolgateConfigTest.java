@@ -9,6 +9,7 @@ import io.toolgate.exposure.Profile;
 import io.toolgate.exposure.ToolMode;
 import io.toolgate.json.Json;
 import io.toolgate.sandbox.SandboxRuntime;
+import io.toolgate.search.vector.DocumentStyle;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,11 +61,28 @@ class ToolgateConfigTest {
   }
 
   @Test
+  void anEmbeddingsDocumentStyleIsCheckedWhereItIsWritten() {
+    ToolgateConfig config =
+        parse(
+            "embeddings: [{name: e, from: \"local:all-minilm-l6-v2\", document: json, threads: 1}]");
+    assertThat(config.embeddings().getFirst().document()).contains(DocumentStyle.JSON);
+    assertThat(config.embeddings().getFirst().embedderOptions()).isEqualTo(Map.of("threads", 1));
+    ConfigProblem problem =
+        onlyProblem("embeddings: [{name: e, from: \"local:all-minilm-l6-v2\", document: prose}]");
+    assertThat(problem.toString()).contains("document").contains("prose").contains("plain or json");
+  }
+
+  @Test
   void anEmptyFileMeansEveryDefault() {
     ToolgateConfig config = parse("");
     assertThat(config.embeddings())
         .containsExactly(
-            new EmbeddingConfig("local", ToolgateConfig.DEFAULT_EMBEDDING_MODEL, Map.of()));
+            new EmbeddingConfig(
+                "local", ToolgateConfig.DEFAULT_EMBEDDING_MODEL, Map.of("document", "json")),
+            new EmbeddingConfig(
+                "minilm", ToolgateConfig.SECOND_EMBEDDING_MODEL, Map.of("document", "plain")));
+    assertThat(config.embeddings().getFirst().document()).contains(DocumentStyle.JSON);
+    assertThat(config.embeddings().getFirst().embedderOptions()).isEmpty();
     assertThat(config.search()).isEqualTo(SearchConfig.DEFAULTS);
     assertThat(config.domains()).isEmpty();
     assertThat(config.enabledDomains()).containsExactly("core");

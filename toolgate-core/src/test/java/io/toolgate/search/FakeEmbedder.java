@@ -50,6 +50,8 @@ public final class FakeEmbedder implements Embedder {
   private volatile String failure;
 
   /** A fake with {@link #DEFAULT_SYNONYMS}. */
+  private volatile List<String> lastDocuments = List.of();
+
   public FakeEmbedder() {
     this(DEFAULT_SYNONYMS);
   }
@@ -82,7 +84,13 @@ public final class FakeEmbedder implements Embedder {
       vectors[i] = embed(documents.get(i));
     }
     embeddedDocuments.addAndGet(vectors.length);
+    lastDocuments = List.copyOf(documents);
     return vectors;
+  }
+
+  /** The documents of the last {@link #embedDocuments} call. */
+  public List<String> lastDocuments() {
+    return lastDocuments;
   }
 
   /**

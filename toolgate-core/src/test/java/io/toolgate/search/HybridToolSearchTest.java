@@ -254,6 +254,24 @@ class HybridToolSearchTest {
   }
 
   @Test
+  void eachEmbedderEmbedsToolsAsItsOwnDocumentStyle() throws Exception {
+    FakeEmbedder json = new FakeEmbedder();
+    FakeEmbedder plain = new FakeEmbedder();
+    try (HybridToolSearch search =
+        HybridToolSearch.builder()
+            .embedder(json, io.toolgate.search.vector.DocumentStyle.JSON)
+            .embedder(plain)
+            .build()) {
+      search.update(
+          List.of(SearchFixtures.tool("weather_current", "Current weather.", "city:The city")),
+          List.of());
+      assertThat(search.awaitVectors(java.time.Duration.ofSeconds(30))).isTrue();
+    }
+    assertThat(json.lastDocuments()).singleElement().asString().startsWith("{\"name\":");
+    assertThat(plain.lastDocuments()).singleElement().asString().startsWith("weather current: ");
+  }
+
+  @Test
   void searchModeNamesTheFusion() throws Exception {
     search =
         HybridToolSearch.builder()

@@ -2,6 +2,7 @@ package io.toolgate.search.eval;
 
 import io.toolgate.search.SearchSettings;
 import io.toolgate.search.spi.Embedder;
+import io.toolgate.search.vector.DocumentStyle;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -21,6 +22,8 @@ import java.util.Set;
  * @param mode the retriever to measure
  * @param settings the search settings (ignored by {@link EvalMode#BM25})
  * @param embedders the embedders of the vector channel(s); needed by hybrid and vector modes
+ * @param documents the document style of each embedder, by position; embedders past its end use the
+ *     settings' style
  * @param channels when not empty, only these channels take part (ablation), e.g. {@code
  *     [full_text]}
  * @param dataDirectory where tool vectors ({@code vectors-<model>.bin}) and query vectors ({@code
@@ -31,6 +34,7 @@ public record EvalOptions(
     EvalMode mode,
     SearchSettings settings,
     List<Embedder> embedders,
+    List<DocumentStyle> documents,
     Set<String> channels,
     Optional<Path> dataDirectory,
     Duration vectorTimeout) {
@@ -38,6 +42,7 @@ public record EvalOptions(
     Objects.requireNonNull(mode, "mode");
     Objects.requireNonNull(settings, "settings");
     embedders = List.copyOf(embedders);
+    documents = List.copyOf(documents);
     channels = Set.copyOf(channels);
     Objects.requireNonNull(dataDirectory, "dataDirectory");
     Objects.requireNonNull(vectorTimeout, "vectorTimeout");
@@ -49,29 +54,39 @@ public record EvalOptions(
         mode,
         SearchSettings.defaults(),
         List.of(),
+        List.of(),
         Set.of(),
         Optional.empty(),
         Duration.ofMinutes(30));
   }
 
   public EvalOptions withSettings(SearchSettings newSettings) {
-    return new EvalOptions(mode, newSettings, embedders, channels, dataDirectory, vectorTimeout);
+    return new EvalOptions(
+        mode, newSettings, embedders, documents, channels, dataDirectory, vectorTimeout);
   }
 
   public EvalOptions withEmbedders(List<Embedder> newEmbedders) {
-    return new EvalOptions(mode, settings, newEmbedders, channels, dataDirectory, vectorTimeout);
+    return new EvalOptions(
+        mode, settings, newEmbedders, documents, channels, dataDirectory, vectorTimeout);
+  }
+
+  public EvalOptions withDocuments(List<DocumentStyle> newDocuments) {
+    return new EvalOptions(
+        mode, settings, embedders, newDocuments, channels, dataDirectory, vectorTimeout);
   }
 
   public EvalOptions withChannels(Set<String> newChannels) {
-    return new EvalOptions(mode, settings, embedders, newChannels, dataDirectory, vectorTimeout);
+    return new EvalOptions(
+        mode, settings, embedders, documents, newChannels, dataDirectory, vectorTimeout);
   }
 
   public EvalOptions withDataDirectory(Path directory) {
     return new EvalOptions(
-        mode, settings, embedders, channels, Optional.of(directory), vectorTimeout);
+        mode, settings, embedders, documents, channels, Optional.of(directory), vectorTimeout);
   }
 
   public EvalOptions withMode(EvalMode newMode) {
-    return new EvalOptions(newMode, settings, embedders, channels, dataDirectory, vectorTimeout);
+    return new EvalOptions(
+        newMode, settings, embedders, documents, channels, dataDirectory, vectorTimeout);
   }
 }

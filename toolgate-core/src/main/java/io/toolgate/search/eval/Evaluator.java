@@ -85,11 +85,15 @@ public final class Evaluator {
       HybridToolSearch.Builder builder = HybridToolSearch.builder().settings(settings(options));
       options.dataDirectory().ifPresent(builder::dataDirectory);
       if (needsVectors) {
-        for (Embedder e : options.embedders()) {
+        for (int i = 0; i < options.embedders().size(); i++) {
+          Embedder e = options.embedders().get(i);
           if (options.dataDirectory().isPresent()) {
             QueryVectorCache cached = new QueryVectorCache(e, options.dataDirectory().get());
             caches.add(cached);
-            builder.embedder(cached);
+            e = cached;
+          }
+          if (i < options.documents().size()) {
+            builder.embedder(e, options.documents().get(i));
           } else {
             builder.embedder(e);
           }

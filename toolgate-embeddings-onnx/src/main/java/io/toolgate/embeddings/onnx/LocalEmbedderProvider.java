@@ -19,8 +19,9 @@ import java.util.Optional;
  *
  * <p>Model names are matched ignoring case, with aliases ({@code local:all-MiniLM-L6-v2}, {@code
  * local:bge-small-en-v15}); see {@link LocalModel}. Options: {@code batch_size} ({@linkplain
- * LocalModel#defaultBatchSize() the model's default}, in [1, 1024]), {@code max_tokens} (256, in
- * [2, 512]), {@code threads} (available processors, in [1, 256]).
+ * LocalModel#defaultBatchSize() the model's default}, in [1, 1024]), {@code max_tokens} (the
+ * model's {@linkplain LocalModel#defaultMaxTokens() default}, in [2, 512]), {@code threads}
+ * (available processors, in [1, 256]).
  */
 public final class LocalEmbedderProvider implements EmbedderProvider {
   private static final String SCHEME = "local:";

@@ -37,7 +37,8 @@ public enum LocalModel {
       "all-minilm-l6-v2-tokenizer.json",
       Pooling.MEAN,
       "",
-      true),
+      true,
+      256),
 
   /** BAAI/bge-small-en-v1.5, int8-quantized: 12 layers, CLS pooling, instructed queries. */
   BGE_SMALL_EN_V15(
@@ -48,7 +49,8 @@ public enum LocalModel {
       "bge-small-en-v1.5-q-tokenizer.json",
       Pooling.CLS,
       LocalModel.BGE_QUERY_INSTRUCTION,
-      false);
+      false,
+      512);
 
   /** The instruction bge-small-en-v1.5 expects before a short retrieval query. */
   public static final String BGE_QUERY_INSTRUCTION =
@@ -62,6 +64,7 @@ public enum LocalModel {
   private final Pooling pooling;
   private final String queryInstruction;
   private final boolean batchInvariant;
+  private final int defaultMaxTokens;
 
   LocalModel(
       String id,
@@ -71,7 +74,8 @@ public enum LocalModel {
       String tokenizerResource,
       Pooling pooling,
       String queryInstruction,
-      boolean batchInvariant) {
+      boolean batchInvariant,
+      int defaultMaxTokens) {
     this.id = id;
     this.weightsId = weightsId;
     this.aliases = aliases;
@@ -80,6 +84,7 @@ public enum LocalModel {
     this.pooling = pooling;
     this.queryInstruction = queryInstruction;
     this.batchInvariant = batchInvariant;
+    this.defaultMaxTokens = defaultMaxTokens;
   }
 
   /**
@@ -150,6 +155,15 @@ public enum LocalModel {
    */
   public int defaultBatchSize() {
     return batchInvariant ? 8 : 1;
+  }
+
+  /**
+   * Tokens per text unless configured: 256 for all-MiniLM-L6-v2 (the length it was trained with),
+   * 512 for bge-small-en-v1.5 (trained with 512; on JSON tool documents, which often pass 256
+   * tokens, 512 measured +0.5 to +1.1 NDCG@10 on the dev sets).
+   */
+  public int defaultMaxTokens() {
+    return defaultMaxTokens;
   }
 
   String modelResource() {

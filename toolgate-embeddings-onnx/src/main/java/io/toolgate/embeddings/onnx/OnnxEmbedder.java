@@ -85,8 +85,8 @@ public final class OnnxEmbedder implements Embedder {
   }
 
   /**
-   * The model's weights id, plus the token limit when it is not the default (it changes the vectors
-   * of long texts): {@code bge-small-en-v1.5-q}, {@code all-minilm-l6-v2-max128}.
+   * The model's weights id, plus the token limit when it is not 256 (it changes the vectors of long
+   * texts): {@code all-minilm-l6-v2}, {@code bge-small-en-v1.5-q-max512} (bge's default).
    */
   @Override
   public String modelId() {
@@ -232,7 +232,9 @@ public final class OnnxEmbedder implements Embedder {
    * @param threads ONNX Runtime intra-op threads, in [1, 256]
    */
   public record Options(int batchSize, int maxTokens, int threads) {
-    /** The default token limit: 256, the length all-MiniLM-L6-v2 was trained with. */
+    /**
+     * The token limit model ids leave unsaid: 256, the length all-MiniLM-L6-v2 was trained with.
+     */
     public static final int DEFAULT_MAX_TOKENS = 256;
 
     public Options {
@@ -242,12 +244,14 @@ public final class OnnxEmbedder implements Embedder {
     }
 
     /**
-     * The model's {@linkplain LocalModel#defaultBatchSize() batch size}, 256 tokens, one thread per
-     * available processor.
+     * The model's {@linkplain LocalModel#defaultBatchSize() batch size} and {@linkplain
+     * LocalModel#defaultMaxTokens() token limit}, one thread per available processor.
      */
     public static Options defaults(LocalModel model) {
       return new Options(
-          model.defaultBatchSize(), DEFAULT_MAX_TOKENS, Runtime.getRuntime().availableProcessors());
+          model.defaultBatchSize(),
+          model.defaultMaxTokens(),
+          Runtime.getRuntime().availableProcessors());
     }
 
     public Options withBatchSize(int batchSize) {

@@ -148,9 +148,12 @@ class OnnxEmbedderTest {
   }
 
   @Test
-  void modelIdsNameTheWeightsAndANonDefaultTokenLimit() {
+  void modelIdsNameTheWeightsAndATokenLimitOtherThan256() {
     assertThat(TestModels.miniLm().modelId()).isEqualTo("all-minilm-l6-v2");
-    assertThat(TestModels.bgeSmall().modelId()).isEqualTo("bge-small-en-v1.5-q");
+    // bge reads 512 tokens by default; ids of 256-token vectors stay what they were.
+    assertThat(TestModels.bgeSmall().modelId()).isEqualTo("bge-small-en-v1.5-q-max512");
+    assertThat(LocalModel.BGE_SMALL_EN_V15.defaultMaxTokens()).isEqualTo(512);
+    assertThat(LocalModel.ALL_MINILM_L6_V2.defaultMaxTokens()).isEqualTo(256);
     assertThat(TestModels.miniLmTwoPerBatch().modelId()).isEqualTo("all-minilm-l6-v2-max16");
   }
 
