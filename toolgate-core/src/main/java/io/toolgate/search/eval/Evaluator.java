@@ -125,6 +125,15 @@ public final class Evaluator {
             .withLexical(io.toolgate.search.lexical.LexicalSettings.DEFAULTS);
       }
       if (!options.channels().isEmpty()) {
+        // A later embedder's channel falls back to the `vector` weight: pin it before that is
+        // turned off, so `vector:<model>` alone is measurable.
+        for (Embedder e :
+            options
+                .embedders()
+                .subList(Math.min(1, options.embedders().size()), options.embedders().size())) {
+          String channel = SearchSettings.VECTOR + ":" + e.modelId();
+          s = s.withWeight(channel, options.channels().contains(channel) ? s.weight(channel) : 0);
+        }
         for (String channel :
             List.of(
                 SearchSettings.FULL_TEXT,

@@ -68,4 +68,45 @@ class EvaluatorTest {
             tools, List.of(new EvalQuery("gamma", List.of("b"))), EvalOptions.of(EvalMode.BM25));
     assertThat(r.recallAt1()).isEqualTo(1.0);
   }
+
+  /** FakeEmbedder's vectors under another model id: a second, distinct vector channel. */
+  private static final class Renamed implements io.toolgate.search.spi.Embedder {
+    private final io.toolgate.search.FakeEmbedder fake = new io.toolgate.search.FakeEmbedder();
+
+    @Override
+    public String modelId() {
+      return "other";
+    }
+
+    @Override
+    public int dimension() {
+      return fake.dimension();
+    }
+
+    @Override
+    public float[][] embedDocuments(List<String> documents) {
+      return fake.embedDocuments(documents);
+    }
+
+    @Override
+    public float[] embedQuery(String query) {
+      return fake.embedQuery(query);
+    }
+  }
+
+  @Test
+  void aLaterEmbeddersChannelCanBeMeasuredAlone() {
+    List<EvalTool> tools =
+        List.of(
+            new EvalTool("a", "alpha beta", Json.object()),
+            new EvalTool("b", "gamma delta", Json.object()));
+    List<EvalQuery> queries = List.of(new EvalQuery("gamma", List.of("b")));
+    EvalOptions options =
+        EvalOptions.of(EvalMode.VECTOR)
+            .withEmbedders(List.of(new io.toolgate.search.FakeEmbedder(), new Renamed()));
+    EvalReport alone = Evaluator.run(tools, queries, options.withChannels(Set.of("vector:other")));
+    assertThat(alone.recallAt1()).isEqualTo(1.0);
+    EvalReport firstOnly = Evaluator.run(tools, queries, options.withChannels(Set.of("vector")));
+    assertThat(firstOnly.recallAt1()).isEqualTo(1.0);
+  }
 }
