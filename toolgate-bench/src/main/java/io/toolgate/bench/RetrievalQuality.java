@@ -29,6 +29,7 @@ import java.util.Set;
  *     [--channels full_text,keyword] [--fusion zscore|rrf] [--rrf-k 60] [--pivot 25]
  *     [--weights full_text=1,keyword=1,schema=0.1,vector=1] [--b 0.75] [--k1 1.2]
  *     [--document plain|json] [--documents json,plain (one per embedder)] [--cache target/eval-cache] [--threads 1] [--max-tokens N]
+ *     [--exact-vector-limit 5000 (0: screen by sign bits always)]
  *     [--label NAME]
  * </pre>
  *
@@ -69,6 +70,9 @@ public final class RetrievalQuality {
     }
     if (opts.containsKey("pivot")) {
       settings = settings.withLengthPivot(Double.parseDouble(opts.get("pivot")));
+    }
+    if (opts.containsKey("exact-vector-limit")) {
+      settings = settings.withExactVectorLimit(Integer.parseInt(opts.get("exact-vector-limit")));
     }
     if (opts.containsKey("document")) {
       settings = settings.withDocumentStyle(DocumentStyle.parse(opts.get("document")));

@@ -83,7 +83,8 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
               b.embedders.get(i),
               b.documents.get(i).orElse(settings.documentStyle()),
               b.dataDirectory,
-              settings.embedBatchSize()));
+              settings.embedBatchSize(),
+              settings.exactVectorLimit()));
     }
     this.vectors = List.copyOf(v);
   }

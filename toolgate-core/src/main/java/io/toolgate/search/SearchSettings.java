@@ -34,6 +34,8 @@ import java.util.Objects;
  *     {@code json})
  * @param embedBatchSize tools per embedder call when computing tool vectors ({@code
  *     search.embed_batch_size})
+ * @param exactVectorLimit up to this many tools every tool gets a cosine; above it a search screens
+ *     by sign bits first ({@code search.exact_vector_limit}, default 5,000; 0 always screens)
  */
 public record SearchSettings(
     FusionMethod fusion,
@@ -43,7 +45,8 @@ public record SearchSettings(
     double lengthPivot,
     double minSimilarity,
     DocumentStyle documentStyle,
-    int embedBatchSize) {
+    int embedBatchSize,
+    int exactVectorLimit) {
 
   /** The channel names. */
   public static final String FULL_TEXT = "full_text";
@@ -80,6 +83,10 @@ public record SearchSettings(
       throw new IllegalArgumentException(
           "illegal min_similarity value: " + minSimilarity + ", must be between -1 and 1");
     }
+    if (exactVectorLimit < 0) {
+      throw new IllegalArgumentException(
+          "illegal exact_vector_limit value: " + exactVectorLimit + ", must be >= 0");
+    }
     if (embedBatchSize < 1) {
       throw new IllegalArgumentException(
           "illegal embed_batch_size value: " + embedBatchSize + ", must be >= 1");
@@ -96,7 +103,8 @@ public record SearchSettings(
         25,
         0.5,
         DocumentStyle.PLAIN,
-        64);
+        64,
+        5_000);
   }
 
   /** The weight of {@code channel}; {@code vector:<model>} falls back to {@code vector}. */
@@ -117,7 +125,8 @@ public record SearchSettings(
         lengthPivot,
         minSimilarity,
         documentStyle,
-        embedBatchSize);
+        embedBatchSize,
+        exactVectorLimit);
   }
 
   public SearchSettings withRrfK(int newRrfK) {
@@ -129,7 +138,8 @@ public record SearchSettings(
         lengthPivot,
         minSimilarity,
         documentStyle,
-        embedBatchSize);
+        embedBatchSize,
+        exactVectorLimit);
   }
 
   /** A copy where {@code channel} weighs {@code weight} (0 turns it off). */
@@ -137,7 +147,15 @@ public record SearchSettings(
     Map<String, Double> next = new HashMap<>(weights);
     next.put(channel, weight);
     return new SearchSettings(
-        fusion, rrfK, next, lexical, lengthPivot, minSimilarity, documentStyle, embedBatchSize);
+        fusion,
+        rrfK,
+        next,
+        lexical,
+        lengthPivot,
+        minSimilarity,
+        documentStyle,
+        embedBatchSize,
+        exactVectorLimit);
   }
 
   public SearchSettings withLexical(LexicalSettings newLexical) {
@@ -149,12 +167,21 @@ public record SearchSettings(
         lengthPivot,
         minSimilarity,
         documentStyle,
-        embedBatchSize);
+        embedBatchSize,
+        exactVectorLimit);
   }
 
   public SearchSettings withLengthPivot(double newPivot) {
     return new SearchSettings(
-        fusion, rrfK, weights, lexical, newPivot, minSimilarity, documentStyle, embedBatchSize);
+        fusion,
+        rrfK,
+        weights,
+        lexical,
+        newPivot,
+        minSimilarity,
+        documentStyle,
+        embedBatchSize,
+        exactVectorLimit);
   }
 
   public SearchSettings withMinSimilarity(double newMinSimilarity) {
@@ -166,25 +193,55 @@ public record SearchSettings(
         lengthPivot,
         newMinSimilarity,
         documentStyle,
-        embedBatchSize);
+        embedBatchSize,
+        exactVectorLimit);
   }
 
   public SearchSettings withDocumentStyle(DocumentStyle newStyle) {
     return new SearchSettings(
-        fusion, rrfK, weights, lexical, lengthPivot, minSimilarity, newStyle, embedBatchSize);
+        fusion,
+        rrfK,
+        weights,
+        lexical,
+        lengthPivot,
+        minSimilarity,
+        newStyle,
+        embedBatchSize,
+        exactVectorLimit);
   }
 
   public SearchSettings withEmbedBatchSize(int newBatchSize) {
     return new SearchSettings(
-        fusion, rrfK, weights, lexical, lengthPivot, minSimilarity, documentStyle, newBatchSize);
+        fusion,
+        rrfK,
+        weights,
+        lexical,
+        lengthPivot,
+        minSimilarity,
+        documentStyle,
+        newBatchSize,
+        exactVectorLimit);
+  }
+
+  public SearchSettings withExactVectorLimit(int newLimit) {
+    return new SearchSettings(
+        fusion,
+        rrfK,
+        weights,
+        lexical,
+        lengthPivot,
+        minSimilarity,
+        documentStyle,
+        embedBatchSize,
+        newLimit);
   }
 
   /**
    * Settings from the {@code search:} section of {@code toolgate.yaml}, defaults for what is
    * absent. Reads {@code fusion}, {@code rrf_k}, {@code weights}, {@code boosts}, {@code bm25},
-   * {@code length_pivot}, {@code min_similarity}, {@code document} and {@code embed_batch_size};
-   * other keys ({@code mode}, {@code limit}, {@code pinned}) belong to their readers and are
-   * ignored here.
+   * {@code length_pivot}, {@code min_similarity}, {@code document}, {@code embed_batch_size} and
+   * {@code exact_vector_limit}; other keys ({@code mode}, {@code limit}, {@code pinned}) belong to
+   * their readers and are ignored here.
    *
    * @throws IllegalArgumentException naming the key and the legal values
    */
@@ -239,6 +296,9 @@ public record SearchSettings(
     }
     if (search.get("embed_batch_size") != null) {
       s = s.withEmbedBatchSize((int) number(search, "embed_batch_size"));
+    }
+    if (search.get("exact_vector_limit") != null) {
+      s = s.withExactVectorLimit((int) number(search, "exact_vector_limit"));
     }
     return s;
   }

@@ -61,12 +61,12 @@ public final class ToolVectors implements AutoCloseable {
   private long submitted;
   private long completed;
 
-  /** Above this many vectors a search screens by sign bits before it computes cosines. */
-  static final int EXACT_LIMIT = 20_000;
+  /** The default: above this many vectors a search screens by sign bits before cosines. */
+  public static final int EXACT_LIMIT = 5_000;
 
   private static final int MIN_POOL = 1_000;
   private static final int POOL_PERCENT = 1;
-  private static final int SAMPLE = 4_096;
+  private static final int SAMPLE = 1_024;
 
   private final int exactLimit;
 
@@ -90,8 +90,8 @@ public final class ToolVectors implements AutoCloseable {
     this(embedder, style, dataDirectory, batchSize, EXACT_LIMIT);
   }
 
-  /** As above, screening by sign bits above {@code exactLimit} vectors (tests use a small one). */
-  ToolVectors(
+  /** As above, screening by sign bits above {@code exactLimit} vectors (0: always). */
+  public ToolVectors(
       Embedder embedder,
       DocumentStyle style,
       Optional<java.nio.file.Path> dataDirectory,
@@ -165,12 +165,12 @@ public final class ToolVectors implements AutoCloseable {
 
   /**
    * Writes the cosine of {@code query} with allowed tools' vectors into {@code out}: with every
-   * one, or, above {@value #EXACT_LIMIT} vectors, with the best of them.
+   * one, or, above the exact limit ({@value #EXACT_LIMIT} by default), with the best of them.
    *
    * <p>A large catalog is screened first: the Hamming distance between the sign bits of the query
    * and of each vector (48 bytes a tool instead of 384, a few nanoseconds) picks a pool of the
    * closest 1% (at least 1,000), and only those get a cosine. The mean and standard deviation of
-   * all cosines, which z-score fusion needs, come from a systematic sample of 4,096 tools and are
+   * all cosines, which z-score fusion needs, come from a systematic sample of 1,024 tools and are
    * returned; the tools outside the pool are left out of {@code out}.
    *
    * @param keys the checksum key of the tool in each slot (a vector counts only when it was
@@ -248,9 +248,10 @@ public final class ToolVectors implements AutoCloseable {
   }
 
   private static boolean eligible(Table t, int slot, long[] keys, boolean[] allowed) {
-    return t.vectors[slot] != null
-        && t.keys[slot] == keys[slot]
-        && (allowed == null || allowed[slot]);
+    // Keys first: two sequential arrays decide almost every slot.
+    return t.keys[slot] == keys[slot]
+        && (allowed == null || allowed[slot])
+        && t.vectors[slot] != null;
   }
 
   private static float cosine(Int8Vector q, Table t, int slot) {
