@@ -12,14 +12,21 @@ import java.util.SplittableRandom;
  */
 final class HashEmbedder implements Embedder {
   private final int dimension;
+  private final int variant;
 
   HashEmbedder(int dimension) {
+    this(dimension, 0);
+  }
+
+  /** Another model of the same size: other vectors, another id ({@code hash-384-v1}). */
+  HashEmbedder(int dimension, int variant) {
     this.dimension = dimension;
+    this.variant = variant;
   }
 
   @Override
   public String modelId() {
-    return "hash-" + dimension;
+    return variant == 0 ? "hash-" + dimension : "hash-" + dimension + "-v" + variant;
   }
 
   @Override
@@ -42,7 +49,7 @@ final class HashEmbedder implements Embedder {
   }
 
   private float[] vector(String text) {
-    SplittableRandom random = new SplittableRandom(text.hashCode());
+    SplittableRandom random = new SplittableRandom(text.hashCode() * 31L + variant);
     float[] v = new float[dimension];
     double norm = 0;
     for (int i = 0; i < dimension; i++) {

@@ -24,7 +24,7 @@ public final class HeapFootprint {
     long definitionsOnly = usedAfterGc();
     HybridToolSearch.Builder builder = HybridToolSearch.builder();
     for (int i = 0; i < embedders; i++) {
-      builder.embedder(new HashEmbedder(384));
+      builder.embedder(new HashEmbedder(384, i));
     }
     HybridToolSearch search = builder.build();
     search.update(tools, List.of());

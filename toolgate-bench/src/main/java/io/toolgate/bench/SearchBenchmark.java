@@ -51,7 +51,7 @@ public class SearchBenchmark {
   public void setUp() throws InterruptedException {
     HybridToolSearch.Builder builder = HybridToolSearch.builder();
     for (int i = 0; i < embedders; i++) {
-      builder.embedder(new HashEmbedder(384 + i));
+      builder.embedder(new HashEmbedder(384, i));
     }
     search = builder.build();
     search.update(SyntheticCatalog.tools(tools), List.of());

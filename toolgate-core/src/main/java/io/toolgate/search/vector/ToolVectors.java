@@ -198,21 +198,40 @@ public final class ToolVectors implements AutoCloseable {
     signs(q.values(), querySigns, 0);
     int bits = words * 64;
     short[] distance = new short[n];
-    int[] histogram = new int[bits + 1];
+    // Four interleaved histograms: consecutive tools mostly fall in the same few bins, and one
+    // histogram would chain every increment on the store before it.
+    int[] histogram = new int[4 * (bits + 1)];
     int eligible = 0;
+    long[] signs = t.signs;
     for (int slot = 0; slot < n; slot++) {
       if (!eligible(t, slot, keys, allowed)) {
         distance[slot] = -1;
         continue;
       }
-      int d = 0;
       int base = slot * words;
-      for (int w = 0; w < words; w++) {
-        d += Long.bitCount(querySigns[w] ^ t.signs[base + w]);
+      int d;
+      if (words == 6) {
+        // 384 dimensions, the size of both local models: unrolled, six POPCNTs a tool.
+        d =
+            Long.bitCount(querySigns[0] ^ signs[base])
+                + Long.bitCount(querySigns[1] ^ signs[base + 1])
+                + Long.bitCount(querySigns[2] ^ signs[base + 2])
+                + Long.bitCount(querySigns[3] ^ signs[base + 3])
+                + Long.bitCount(querySigns[4] ^ signs[base + 4])
+                + Long.bitCount(querySigns[5] ^ signs[base + 5]);
+      } else {
+        d = 0;
+        for (int w = 0; w < words; w++) {
+          d += Long.bitCount(querySigns[w] ^ signs[base + w]);
+        }
       }
       distance[slot] = (short) d;
-      histogram[d]++;
+      histogram[(slot & 3) * (bits + 1) + d]++;
       eligible++;
+    }
+    for (int d = 0; d <= bits; d++) {
+      histogram[d] +=
+          histogram[bits + 1 + d] + histogram[2 * (bits + 1) + d] + histogram[3 * (bits + 1) + d];
     }
     int pool = Math.max(MIN_POOL, eligible * POOL_PERCENT / 100);
     int threshold = 0;
@@ -265,9 +284,8 @@ public final class ToolVectors implements AutoCloseable {
   /** Sets bit i of {@code out[offset …]} where component i is positive. */
   private static void signs(byte[] values, long[] out, int offset) {
     for (int i = 0; i < values.length; i++) {
-      if (values[i] > 0) {
-        out[offset + (i >>> 6)] |= 1L << (i & 63);
-      }
+      long positive = (-values[i]) >>> 31; // 1 when values[i] > 0, without a branch
+      out[offset + (i >>> 6)] |= positive << (i & 63);
     }
   }
 
