@@ -203,8 +203,10 @@ public final class ToolVectors implements AutoCloseable {
     int[] histogram = new int[4 * (bits + 1)];
     int eligible = 0;
     long[] signs = t.signs;
+    // This pass reads only the sign bits (and the filter): it is memory-bound. Whether a slot's
+    // vector is current is checked for the few that get a cosine.
     for (int slot = 0; slot < n; slot++) {
-      if (!eligible(t, slot, keys, allowed)) {
+      if (allowed != null && !allowed[slot]) {
         distance[slot] = -1;
         continue;
       }
@@ -239,7 +241,7 @@ public final class ToolVectors implements AutoCloseable {
       // the smallest distance that lets at least `pool` tools in
     }
     int stride = Math.max(1, eligible / SAMPLE);
-    int index = 0;
+    int untilSample = 0; // a countdown, not index % stride: a division per tool costs more
     double sum = 0;
     double sumSquares = 0;
     int sampled = 0;
@@ -248,8 +250,11 @@ public final class ToolVectors implements AutoCloseable {
         continue;
       }
       boolean inPool = distance[slot] <= threshold;
-      boolean inSample = index++ % stride == 0;
-      if (inPool || inSample) {
+      boolean inSample = untilSample-- == 0;
+      if (inSample) {
+        untilSample = stride - 1;
+      }
+      if ((inPool || inSample) && eligible(t, slot, keys, allowed)) {
         float cosine = cosine(q, t, slot);
         if (inPool) {
           out.accept(slot, cosine);

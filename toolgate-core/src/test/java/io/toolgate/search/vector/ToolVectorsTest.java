@@ -91,6 +91,19 @@ class ToolVectorsTest {
   }
 
   @Test
+  void screeningAlsoScoresOnlyVectorsOfTheCurrentChecksum() throws Exception {
+    ToolDefinition[] tools = catalog(tool("a", "alpha"), tool("b", "beta"));
+    try (ToolVectors vectors =
+        new ToolVectors(new FakeEmbedder(), DocumentStyle.PLAIN, Optional.empty(), 2, 0)) {
+      vectors.refresh(tools);
+      assertThat(vectors.awaitIdle(Duration.ofSeconds(30))).isTrue();
+      assertThat(scored(vectors, tools, "beta")).isEqualTo(2);
+      ToolDefinition[] changed = catalog(tools[0], tool("b", "beta 2"));
+      assertThat(scored(vectors, changed, "beta")).isEqualTo(1);
+    }
+  }
+
+  @Test
   void aFailingEmbedderLeavesTheVectorsUnusableAndARetryRecovers() throws Exception {
     FakeEmbedder embedder = new FakeEmbedder();
     embedder.failWith("offline");
