@@ -37,6 +37,10 @@ public class EmbeddingBenchmark {
   @Param({"bge-small-en-v1.5", "all-minilm-l6-v2"})
   public String model;
 
+  /** ONNX Runtime intra-op threads (the default configuration gives each of its two models 1). */
+  @Param({"1", "2"})
+  public int threads;
+
   private Embedder embedder;
   private List<String> queries;
   private List<String> documents;
@@ -44,7 +48,7 @@ public class EmbeddingBenchmark {
 
   @Setup(Level.Trial)
   public void setUp() {
-    embedder = Embedders.create("local:" + model);
+    embedder = Embedders.create("local:" + model, java.util.Map.of("threads", threads));
     queries = SyntheticCatalog.queries();
     documents =
         SyntheticCatalog.tools(DOCUMENTS * 8).stream()

@@ -78,11 +78,15 @@ class ToolgateConfigTest {
     assertThat(config.embeddings())
         .containsExactly(
             new EmbeddingConfig(
-                "local", ToolgateConfig.DEFAULT_EMBEDDING_MODEL, Map.of("document", "json")),
+                "local",
+                ToolgateConfig.DEFAULT_EMBEDDING_MODEL,
+                Map.of("document", "json", "threads", 1)),
             new EmbeddingConfig(
-                "minilm", ToolgateConfig.SECOND_EMBEDDING_MODEL, Map.of("document", "plain")));
+                "minilm",
+                ToolgateConfig.SECOND_EMBEDDING_MODEL,
+                Map.of("document", "plain", "threads", 1)));
     assertThat(config.embeddings().getFirst().document()).contains(DocumentStyle.JSON);
-    assertThat(config.embeddings().getFirst().embedderOptions()).isEmpty();
+    assertThat(config.embeddings().getFirst().embedderOptions()).isEqualTo(Map.of("threads", 1));
     assertThat(config.search()).isEqualTo(SearchConfig.DEFAULTS);
     assertThat(config.domains()).isEmpty();
     assertThat(config.enabledDomains()).containsExactly("core");

@@ -254,6 +254,25 @@ class HybridToolSearchTest {
   }
 
   @Test
+  void aSecondEmbedderThatFailsOnTheQueryLeavesTheFirstChannelWorking() throws Exception {
+    FakeEmbedder first = new FakeEmbedder();
+    FakeEmbedder second = new FakeEmbedder();
+    try (HybridToolSearch two =
+        HybridToolSearch.builder().embedder(first).embedder(second).build()) {
+      two.update(SearchFixtures.catalog(), List.of());
+      assertThat(two.awaitVectors(java.time.Duration.ofSeconds(30))).isTrue();
+      second.failWith("model offline");
+      SearchResponse r = two.search(SearchRequest.of("send email"));
+      assertThat(r.searchMode()).isEqualTo("hybrid_zscore");
+      assertThat(r.tools().getFirst().matchSources())
+          .extracting(MatchSource::source)
+          .contains("vector")
+          .doesNotContain("vector:" + second.modelId());
+      assertThat(first.embeddedQueries()).isEqualTo(1);
+    }
+  }
+
+  @Test
   void eachEmbedderEmbedsToolsAsItsOwnDocumentStyle() throws Exception {
     FakeEmbedder json = new FakeEmbedder();
     FakeEmbedder plain = new FakeEmbedder();
