@@ -63,6 +63,9 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
   private static final Pattern QUOTED = Pattern.compile("\"([^\"]+)\"");
   private static final double MIN_LENGTH_FACTOR = 0.25;
   private static final double MAX_LENGTH_FACTOR = 4;
+  // Query embeddings of the second and later embedders run here, beside the first.
+  private static final java.util.concurrent.Executor QUERY_EMBEDDING =
+      task -> Thread.ofVirtual().name("toolgate-query-embed").start(task);
 
   private final SearchSettings settings;
   private final Fusion fusion;
@@ -354,9 +357,6 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
     }
     return out;
   }
-
-  private static final java.util.concurrent.Executor QUERY_EMBEDDING =
-      task -> Thread.ofVirtual().name("toolgate-query-embed").start(task);
 
   /** The query's vector from {@code v}, or null when it is not usable or fails (logged). */
   private static float[] embedQuery(ToolVectors v, String text) {

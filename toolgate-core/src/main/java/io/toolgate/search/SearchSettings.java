@@ -3,6 +3,7 @@ package io.toolgate.search;
 import io.toolgate.search.fusion.FusionMethod;
 import io.toolgate.search.lexical.LexicalSettings;
 import io.toolgate.search.vector.DocumentStyle;
+import io.toolgate.search.vector.ToolVectors;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -104,7 +105,7 @@ public record SearchSettings(
         0.5,
         DocumentStyle.PLAIN,
         64,
-        5_000);
+        ToolVectors.EXACT_LIMIT);
   }
 
   /** The weight of {@code channel}; {@code vector:<model>} falls back to {@code vector}. */

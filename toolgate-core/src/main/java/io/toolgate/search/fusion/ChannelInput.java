@@ -35,7 +35,13 @@ public record ChannelInput(
    * @param mean the average score
    * @param sd the standard deviation (population)
    */
-  public record Moments(double mean, double sd) {}
+  public record Moments(double mean, double sd) {
+    /** The moments of {@code n} scores whose sum and sum of squares are given. */
+    public static Moments of(double sum, double sumSquares, double n) {
+      double mean = sum / n;
+      return new Moments(mean, Math.sqrt(Math.max(0, sumSquares / n - mean * mean)));
+    }
+  }
 
   public ChannelInput {
     Objects.requireNonNull(source, "source");

@@ -36,22 +36,13 @@ public final class ZScoreFusion implements Fusion {
         continue;
       }
       double n = channel.scoresAll() ? s.size() : Math.max(population, s.size());
-      double sum = 0;
-      double sumSquares = 0;
+      ChannelInput.Moments moments = channel.population().orElseGet(() -> moments(s, n));
+      double mean = moments.mean();
       double max = Double.NEGATIVE_INFINITY;
       for (int i = 0; i < s.size(); i++) {
-        double v = s.score(i);
-        sum += v;
-        sumSquares += v * v;
-        max = Math.max(max, v);
+        max = Math.max(max, s.score(i));
       }
-      double mean = sum / n;
-      double variance = sumSquares / n - mean * mean;
-      if (channel.population().isPresent()) {
-        mean = channel.population().get().mean();
-        variance = Math.pow(channel.population().get().sd(), 2);
-      }
-      if (!(variance > 1e-12)) {
+      if (!(moments.sd() * moments.sd() > 1e-12)) {
         // Every tool scored the same; still a candidate source, with no say in the order.
         for (int i = 0; i < s.size(); i++) {
           int slot = s.slot(i);
@@ -62,8 +53,7 @@ public final class ZScoreFusion implements Fusion {
         }
         continue;
       }
-      double sd = Math.sqrt(variance);
-      double w = channel.weight() / sd;
+      double w = channel.weight() / moments.sd();
       if (!channel.scoresAll()) {
         // Tools the lexical channel did not match score 0: (0 − mean) / sd each.
         base -= w * mean;
@@ -89,5 +79,17 @@ public final class ZScoreFusion implements Fusion {
       }
     }
     return new Fused(slots, scores, best > 0 ? best : 1);
+  }
+
+  /** Mean and standard deviation of {@code s} over {@code n} tools (those not in it count 0). */
+  private static ChannelInput.Moments moments(SparseScores s, double n) {
+    double sum = 0;
+    double sumSquares = 0;
+    for (int i = 0; i < s.size(); i++) {
+      double v = s.score(i);
+      sum += v;
+      sumSquares += v * v;
+    }
+    return ChannelInput.Moments.of(sum, sumSquares, n);
   }
 }

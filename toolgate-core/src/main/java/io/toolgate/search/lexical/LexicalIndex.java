@@ -261,22 +261,15 @@ public final class LexicalIndex implements AutoCloseable {
     if (phrase.isBlank() || phrase.strip().split("\\s+").length > MAX_PHRASE_WORDS) {
       return new int[0];
     }
+    // An identifier comes as itself and then its parts, the first part at the same position: one
+    // token a position, so "math.factorial" matches the indexed identifier.
+    FieldTokens tokens = tokens(exactQueries, phrase);
     List<Integer> ids = new ArrayList<>();
-    try (TokenStream stream = exactQueries.tokenStream("", phrase)) {
-      CharTermAttribute term = stream.addAttribute(CharTermAttribute.class);
-      PositionIncrementAttribute inc = stream.addAttribute(PositionIncrementAttribute.class);
-      stream.reset();
-      while (stream.incrementToken()) {
-        // An identifier comes as itself and then its parts, the first part at the same position:
-        // one token a position, so "math.factorial" matches the indexed identifier.
-        if (inc.getPositionIncrement() > 0 || ids.isEmpty()) {
-          Integer id = exact.ids.get(term.toString());
-          ids.add(id == null ? -1 : id);
-        }
+    for (int i = 0; i < tokens.terms().size(); i++) {
+      if (i == 0 || tokens.positions()[i] != tokens.positions()[i - 1]) {
+        Integer id = exact.ids.get(tokens.terms().get(i));
+        ids.add(id == null ? -1 : id);
       }
-      stream.end();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     }
     return ids.stream().mapToInt(Integer::intValue).toArray();
   }

@@ -32,9 +32,4 @@ public record Int8Vector(byte[] values, float scale) {
     }
     return new Int8Vector(values, max / MAX);
   }
-
-  /** The dot product of two quantized vectors, as floats. */
-  public float dot(Int8Vector other) {
-    return scale * other.scale * org.apache.lucene.util.VectorUtil.dotProduct(values, other.values);
-  }
 }

@@ -266,9 +266,7 @@ public final class ToolVectors implements AutoCloseable {
         }
       }
     }
-    double mean = sum / Math.max(1, sampled);
-    double sd = Math.sqrt(Math.max(0, sumSquares / Math.max(1, sampled) - mean * mean));
-    return Optional.of(new ChannelInput.Moments(mean, sd));
+    return Optional.of(ChannelInput.Moments.of(sum, sumSquares, Math.max(1, sampled)));
   }
 
   private static boolean eligible(Table t, int slot, long[] keys, boolean[] allowed) {
