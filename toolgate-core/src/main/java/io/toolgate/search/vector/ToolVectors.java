@@ -203,10 +203,11 @@ public final class ToolVectors implements AutoCloseable {
     int[] histogram = new int[4 * (bits + 1)];
     int eligible = 0;
     long[] signs = t.signs;
-    // This pass reads only the sign bits (and the filter): it is memory-bound. Whether a slot's
-    // vector is current is checked for the few that get a cosine.
+    // This pass reads the sign bits, the filter and whether the slot has a vector at all (free
+    // slots of the catalog must not count); whether that vector is current is checked for the few
+    // that get a cosine.
     for (int slot = 0; slot < n; slot++) {
-      if (allowed != null && !allowed[slot]) {
+      if (t.vectors[slot] == null || (allowed != null && !allowed[slot])) {
         distance[slot] = -1;
         continue;
       }

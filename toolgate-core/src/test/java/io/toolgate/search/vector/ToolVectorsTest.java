@@ -104,6 +104,44 @@ class ToolVectorsTest {
   }
 
   @Test
+  void freeCatalogSlotsDoNotCountInTheScreeningStatistics() throws Exception {
+    java.util.Random random = new java.util.Random(11);
+    ToolDefinition[] tools = new ToolDefinition[4000]; // 1,000 tools, then free slots
+    for (int i = 0; i < 1000; i++) {
+      tools[i] = tool("t" + i, "word" + random.nextInt(50) + " word" + random.nextInt(50));
+    }
+    long[] keys = new long[tools.length];
+    for (int i = 0; i < 1000; i++) {
+      keys[i] = VectorCache.key(tools[i].checksum());
+    }
+    float[] query = new FakeEmbedder().embedQuery("word3 word17");
+    List<Float> cosines = new ArrayList<>();
+    Optional<io.toolgate.search.fusion.ChannelInput.Moments> moments;
+    try (ToolVectors all =
+            new ToolVectors(new FakeEmbedder(), DocumentStyle.PLAIN, Optional.empty(), 256);
+        ToolVectors screening =
+            new ToolVectors(new FakeEmbedder(), DocumentStyle.PLAIN, Optional.empty(), 256, 0)) {
+      all.refresh(tools);
+      screening.refresh(tools);
+      assertThat(all.awaitIdle(Duration.ofSeconds(60))).isTrue();
+      assertThat(screening.awaitIdle(Duration.ofSeconds(60))).isTrue();
+      all.score(query, keys, null, (slot, c) -> cosines.add(c));
+      moments = screening.score(query, keys, null, (slot, c) -> {});
+    }
+    // 1,000 tools fit in one sample of 1,024: the statistics are those of every cosine.
+    double mean = cosines.stream().mapToDouble(Float::doubleValue).average().orElseThrow();
+    double sd =
+        Math.sqrt(
+            cosines.stream().mapToDouble(c -> (c - mean) * (c - mean)).average().orElseThrow());
+    assertThat(moments)
+        .hasValueSatisfying(
+            m -> {
+              assertThat(m.mean()).isCloseTo(mean, org.assertj.core.api.Assertions.within(1e-6));
+              assertThat(m.sd()).isCloseTo(sd, org.assertj.core.api.Assertions.within(1e-6));
+            });
+  }
+
+  @Test
   void aFailingEmbedderLeavesTheVectorsUnusableAndARetryRecovers() throws Exception {
     FakeEmbedder embedder = new FakeEmbedder();
     embedder.failWith("offline");
