@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
@@ -263,26 +264,29 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
       QueryTerms terms = QueryTerms.of(lexical, text, phrases(request));
       boolean[] allowed = allowed(cat, request.filter());
       int population = allowed == null ? cat.live : count(allowed);
-      List<ChannelInput> channels = new ArrayList<>();
       double lengthFactor = vectorUsed ? lengthFactor(request.query()) : 1;
-      if (lexicalUsed) {
-        addLexical(channels, terms, allowed, lengthFactor);
-      }
-      double bestCosine = Double.NEGATIVE_INFINITY;
+      // Every channel is one task; the costliest (the vector channels, which read every tool's
+      // sign bits) go first, so the caller and the helpers finish at about the same time.
+      List<Supplier<ChannelInput>> tasks = new ArrayList<>();
       for (int i = 0; i < queryVectors.size(); i++) {
         float[] q = queryVectors.get(i);
         if (q != null) {
-          SparseScores scores = new SparseScores(Math.min(cat.live, 4096));
-          Optional<ChannelInput.Moments> moments =
-              vectors.get(i).score(q, cat.keys, allowed, scores::add);
-          for (int j = 0; j < scores.size(); j++) {
-            bestCosine = Math.max(bestCosine, scores.score(j));
-          }
-          channels.add(
-              new ChannelInput(
-                  vectorSource(i), settings.weight(vectorSource(i)), scores, true, moments));
+          int embedder = i;
+          tasks.add(() -> scoreVectors(embedder, q, cat, allowed));
         }
       }
+      int vectorChannels = tasks.size();
+      if (lexicalUsed) {
+        tasks.addAll(lexicalChannels(terms, allowed, lengthFactor));
+      }
+      List<ChannelInput> scored = ParallelChannels.compute(tasks);
+      double bestCosine = Double.NEGATIVE_INFINITY;
+      for (ChannelInput c : scored.subList(0, vectorChannels)) {
+        bestCosine = Math.max(bestCosine, c.scores().max());
+      }
+      // The lexical channels first, the order channels are fused and reported in.
+      List<ChannelInput> channels = new ArrayList<>(scored.subList(vectorChannels, scored.size()));
+      channels.addAll(scored.subList(0, vectorChannels));
       String mode =
           request.mode() == SearchMode.VECTOR && vectorUsed
               ? "vector"
@@ -299,28 +303,43 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
     }
   }
 
-  private void addLexical(
-      List<ChannelInput> channels, QueryTerms terms, boolean[] allowed, double factor) {
-    channels.add(
-        new ChannelInput(
-            SearchSettings.FULL_TEXT,
-            settings.weight(SearchSettings.FULL_TEXT) * factor,
-            filtered(lexical.fullText(terms.stemmed()), allowed),
-            false));
-    channels.add(
-        new ChannelInput(
-            SearchSettings.KEYWORD,
-            settings.weight(SearchSettings.KEYWORD) * factor,
-            filtered(lexical.keyword(terms.exact(), terms.phrases()), allowed),
-            false));
+  /** Embedder {@code i}'s channel: the cosine of {@code query} with each allowed tool's vector. */
+  private ChannelInput scoreVectors(int i, float[] query, Catalog cat, boolean[] allowed) {
+    SparseScores scores = new SparseScores(Math.min(cat.live, 4096));
+    Optional<ChannelInput.Moments> moments =
+        vectors.get(i).score(query, cat.keys, allowed, scores::add);
+    return new ChannelInput(
+        vectorSource(i), settings.weight(vectorSource(i)), scores, true, moments);
+  }
+
+  /** The lexical channels to score, in the order they are reported. */
+  private List<Supplier<ChannelInput>> lexicalChannels(
+      QueryTerms terms, boolean[] allowed, double factor) {
+    List<Supplier<ChannelInput>> out = new ArrayList<>();
+    out.add(
+        () ->
+            new ChannelInput(
+                SearchSettings.FULL_TEXT,
+                settings.weight(SearchSettings.FULL_TEXT) * factor,
+                filtered(lexical.fullText(terms.stemmed()), allowed),
+                false));
+    out.add(
+        () ->
+            new ChannelInput(
+                SearchSettings.KEYWORD,
+                settings.weight(SearchSettings.KEYWORD) * factor,
+                filtered(lexical.keyword(terms.exact(), terms.phrases()), allowed),
+                false));
     if (settings.weight(SearchSettings.SCHEMA) > 0) {
-      channels.add(
-          new ChannelInput(
-              SearchSettings.SCHEMA,
-              settings.weight(SearchSettings.SCHEMA) * factor,
-              filtered(lexical.schema(terms.stemmed()), allowed),
-              false));
+      out.add(
+          () ->
+              new ChannelInput(
+                  SearchSettings.SCHEMA,
+                  settings.weight(SearchSettings.SCHEMA) * factor,
+                  filtered(lexical.schema(terms.stemmed()), allowed),
+                  false));
     }
+    return out;
   }
 
   /**
@@ -511,8 +530,16 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
     for (int i = 0; i < slots.length; i++) {
       out.add(new ArrayList<>());
     }
-    for (ChannelInput c : channels) {
-      Ranking.Standing standing = Ranking.standing(c.scores(), slots, names);
+    // One pass over each channel's scores; on a large catalog a lexical channel's are long.
+    List<Ranking.Standing> standings =
+        ParallelChannels.compute(
+            channels.stream()
+                .<Supplier<Ranking.Standing>>map(
+                    c -> () -> Ranking.standing(c.scores(), slots, names))
+                .toList());
+    for (int ci = 0; ci < channels.size(); ci++) {
+      ChannelInput c = channels.get(ci);
+      Ranking.Standing standing = standings.get(ci);
       for (int i = 0; i < slots.length; i++) {
         if (standing.ranks()[i] > 0) {
           out.get(i)

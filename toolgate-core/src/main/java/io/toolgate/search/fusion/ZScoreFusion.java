@@ -1,6 +1,7 @@
 package io.toolgate.search.fusion;
 
 import io.toolgate.search.lexical.SparseScores;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -26,8 +27,10 @@ public final class ZScoreFusion implements Fusion {
   @Override
   public Fused fuse(List<ChannelInput> channels, int slotCount, int population, String[] names) {
     double[] acc = new double[slotCount];
-    boolean[] candidate = new boolean[slotCount];
-    int candidates = 0;
+    // A slot is a candidate once some channel scored it; `acc` alone cannot tell (a sum can be 0).
+    long[] isCandidate = new long[(slotCount + 63) >>> 6];
+    int[] candidates = new int[64];
+    int count = 0;
     double base = 0;
     double best = 0;
     for (ChannelInput channel : channels) {
@@ -36,60 +39,40 @@ public final class ZScoreFusion implements Fusion {
         continue;
       }
       double n = channel.scoresAll() ? s.size() : Math.max(population, s.size());
-      ChannelInput.Moments moments = channel.population().orElseGet(() -> moments(s, n));
+      ChannelInput.Moments moments =
+          channel
+              .population()
+              .orElseGet(() -> ChannelInput.Moments.of(s.sum(), s.sumOfSquares(), n));
       double mean = moments.mean();
-      double max = Double.NEGATIVE_INFINITY;
-      for (int i = 0; i < s.size(); i++) {
-        max = Math.max(max, s.score(i));
-      }
-      if (!(moments.sd() * moments.sd() > 1e-12)) {
-        // Every tool scored the same; still a candidate source, with no say in the order.
-        for (int i = 0; i < s.size(); i++) {
-          int slot = s.slot(i);
-          if (!candidate[slot]) {
-            candidate[slot] = true;
-            candidates++;
-          }
+      // Every tool scored the same: still a candidate source, with no say in the order.
+      boolean flat = !(moments.sd() * moments.sd() > 1e-12);
+      double w = flat ? 0 : channel.weight() / moments.sd();
+      if (!flat) {
+        if (!channel.scoresAll()) {
+          // Tools the lexical channel did not match score 0: (0 − mean) / sd each.
+          base -= w * mean;
         }
-        continue;
+        best += w * (s.max() - mean);
       }
-      double w = channel.weight() / moments.sd();
-      if (!channel.scoresAll()) {
-        // Tools the lexical channel did not match score 0: (0 − mean) / sd each.
-        base -= w * mean;
-      }
-      best += w * (max - mean);
+      boolean centred = channel.scoresAll();
       for (int i = 0; i < s.size(); i++) {
         int slot = s.slot(i);
-        acc[slot] += channel.scoresAll() ? w * (s.score(i) - mean) : w * s.score(i);
-        if (!candidate[slot]) {
-          candidate[slot] = true;
-          candidates++;
+        acc[slot] += centred ? w * (s.score(i) - mean) : w * s.score(i);
+        long bit = 1L << slot;
+        if ((isCandidate[slot >>> 6] & bit) == 0) {
+          isCandidate[slot >>> 6] |= bit;
+          if (count == candidates.length) {
+            candidates = Arrays.copyOf(candidates, count * 2);
+          }
+          candidates[count++] = slot;
         }
       }
     }
-    int[] slots = new int[candidates];
-    double[] scores = new double[candidates];
-    int j = 0;
-    for (int slot = 0; slot < slotCount; slot++) {
-      if (candidate[slot]) {
-        slots[j] = slot;
-        scores[j] = acc[slot] + base;
-        j++;
-      }
+    int[] slots = Arrays.copyOf(candidates, count);
+    double[] scores = new double[count];
+    for (int j = 0; j < count; j++) {
+      scores[j] = acc[slots[j]] + base;
     }
     return new Fused(slots, scores, best > 0 ? best : 1);
-  }
-
-  /** Mean and standard deviation of {@code s} over {@code n} tools (those not in it count 0). */
-  private static ChannelInput.Moments moments(SparseScores s, double n) {
-    double sum = 0;
-    double sumSquares = 0;
-    for (int i = 0; i < s.size(); i++) {
-      double v = s.score(i);
-      sum += v;
-      sumSquares += v * v;
-    }
-    return ChannelInput.Moments.of(sum, sumSquares, n);
   }
 }

@@ -4,12 +4,16 @@ import java.util.Arrays;
 
 /**
  * The tools one lexical channel matched, as parallel arrays of catalog slots and scores (in no
- * particular order). Not thread-safe while it is being filled; read-only afterwards.
+ * particular order), with their maximum, sum and sum of squares. Not thread-safe while it is being
+ * filled; read-only afterwards.
  */
 public final class SparseScores {
   private int[] slots;
   private float[] scores;
   private int size;
+  private float max = Float.NEGATIVE_INFINITY;
+  private double sum;
+  private double sumOfSquares;
 
   /** An empty list with room for {@code capacity} hits before it grows. */
   public SparseScores(int capacity) {
@@ -26,6 +30,25 @@ public final class SparseScores {
     slots[size] = slot;
     scores[size] = score;
     size++;
+    // Kept as hits come, by whoever fills the list: fusion reads them without another pass.
+    max = Math.max(max, score);
+    sum += score;
+    sumOfSquares += (double) score * score;
+  }
+
+  /** The highest score; negative infinity when empty. */
+  public float max() {
+    return max;
+  }
+
+  /** The sum of the scores. */
+  public double sum() {
+    return sum;
+  }
+
+  /** The sum of the squared scores. */
+  public double sumOfSquares() {
+    return sumOfSquares;
   }
 
   /** How many tools matched. */
