@@ -34,7 +34,7 @@ import org.openjdk.jmh.annotations.Warmup;
 public class EmbeddingBenchmark {
   private static final int DOCUMENTS = 256;
 
-  @Param({"bge-small-en-v1.5", "all-minilm-l6-v2"})
+  @Param({"bge-small-en-v1.5", "all-minilm-l6-v2", "all-minilm-l6-v2-q"})
   public String model;
 
   /** ONNX Runtime intra-op threads (the default configuration gives each of its two models 1). */

@@ -15,7 +15,7 @@ public interface EmbedderProvider {
 
   /**
    * A short description for error messages, e.g. {@code
-   * "local:{all-minilm-l6-v2|bge-small-en-v1.5}"}.
+   * "local:{all-minilm-l6-v2|all-minilm-l6-v2-q|bge-small-en-v1.5}"}.
    */
   String describe();
 

@@ -28,7 +28,7 @@ public final class LocalEmbedderProvider implements EmbedderProvider {
 
   @Override
   public String describe() {
-    return "local:{all-minilm-l6-v2|bge-small-en-v1.5}";
+    return "local:{all-minilm-l6-v2|all-minilm-l6-v2-q|bge-small-en-v1.5}";
   }
 
   /**

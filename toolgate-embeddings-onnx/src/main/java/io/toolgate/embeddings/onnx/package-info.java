@@ -2,13 +2,14 @@
  * In-process embedding models on ONNX Runtime, for the {@code local:} embedder scheme.
  *
  * <ul>
- *   <li>{@link io.toolgate.embeddings.onnx.LocalModel} — the models: all-MiniLM-L6-v2 and
- *       bge-small-en-v1.5 (quantized), with the classpath resources they load.
+ *   <li>{@link io.toolgate.embeddings.onnx.LocalModel} — the models: all-MiniLM-L6-v2 (float and
+ *       quantized) and bge-small-en-v1.5 (quantized), with the classpath resources they load.
  *   <li>{@link io.toolgate.embeddings.onnx.OnnxEmbedder} — runs a model with true batching: one
- *       ONNX Runtime call per batch of length-sorted texts.
+ *       ONNX Runtime call per batch of length-sorted texts, batches side by side on the cores.
  *   <li>{@link io.toolgate.embeddings.onnx.LocalEmbedderProvider} — the {@link
- *       io.toolgate.search.spi.EmbedderProvider} for {@code local:all-minilm-l6-v2} and {@code
- *       local:bge-small-en-v1.5}, registered with {@link java.util.ServiceLoader}.
+ *       io.toolgate.search.spi.EmbedderProvider} for {@code local:all-minilm-l6-v2}, {@code
+ *       local:all-minilm-l6-v2-q} and {@code local:bge-small-en-v1.5}, registered with {@link
+ *       java.util.ServiceLoader}.
  * </ul>
  *
  * <p>Tokenization is a pure-Java BERT WordPiece tokenizer that reads the model's {@code

@@ -28,7 +28,7 @@ class OnnxEmbedderTest {
           "list_files: List the files in a directory");
 
   private static OnnxEmbedder embedder(LocalModel model) {
-    return model == LocalModel.ALL_MINILM_L6_V2 ? TestModels.miniLm() : TestModels.bgeSmall();
+    return TestModels.of(model);
   }
 
   private static double cosine(float[] a, float[] b) {
@@ -112,6 +112,33 @@ class OnnxEmbedderTest {
     assertThat(LocalModel.BGE_SMALL_EN_V15.batchInvariant()).isFalse();
     assertThat(TestModels.bgeSmall().options().batchSize()).isEqualTo(1);
     assertThat(TestModels.miniLm().options().batchSize()).isEqualTo(8);
+    assertThat(LocalModel.ALL_MINILM_L6_V2_Q.batchInvariant()).isFalse();
+    assertThat(TestModels.miniLmQuantized().options().batchSize()).isEqualTo(1);
+  }
+
+  @Test
+  void theQuantizedMiniLmAgreesWithTheFloatModel() {
+    float[][] quantized = TestModels.miniLmQuantized().embedDocuments(TOOLS);
+    float[][] full = TestModels.miniLm().embedDocuments(TOOLS);
+    for (int i = 0; i < TOOLS.size(); i++) {
+      assertThat(cosine(quantized[i], full[i])).as(TOOLS.get(i)).isGreaterThan(0.95);
+    }
+  }
+
+  @Test
+  void oneCallOfManyBatchesGivesEachTextTheVectorItGetsAlone() {
+    // Batches of one run side by side in the shared pool; each vector must land in its own row.
+    OnnxEmbedder bge = TestModels.bgeSmall();
+    List<String> many = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      many.addAll(TOOLS);
+    }
+    Collections.shuffle(many, new java.util.Random(7));
+    float[][] together = bge.embedDocuments(many);
+    for (int i = 0; i < many.size(); i++) {
+      float[] alone = bge.embedDocuments(List.of(many.get(i)))[0];
+      assertThat(together[i]).as(many.get(i)).containsExactly(alone, within(1e-6f));
+    }
   }
 
   @Test

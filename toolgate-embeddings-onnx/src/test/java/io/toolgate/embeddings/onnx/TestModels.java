@@ -1,7 +1,7 @@
 package io.toolgate.embeddings.onnx;
 
 /**
- * The two real models, each loaded once per test JVM and shared by every test class (loading takes
+ * The real models, each loaded once per test JVM and shared by every test class (loading takes
  * about a second). Never closed: the JVM's exit frees them.
  */
 final class TestModels {
@@ -9,6 +9,10 @@ final class TestModels {
 
   private static final class MiniLm {
     static final OnnxEmbedder EMBEDDER = OnnxEmbedder.load(LocalModel.ALL_MINILM_L6_V2);
+  }
+
+  private static final class MiniLmQuantized {
+    static final OnnxEmbedder EMBEDDER = OnnxEmbedder.load(LocalModel.ALL_MINILM_L6_V2_Q);
   }
 
   private static final class BgeSmall {
@@ -27,6 +31,19 @@ final class TestModels {
 
   static OnnxEmbedder miniLm() {
     return MiniLm.EMBEDDER;
+  }
+
+  static OnnxEmbedder miniLmQuantized() {
+    return MiniLmQuantized.EMBEDDER;
+  }
+
+  /** Each model's shared instance. */
+  static OnnxEmbedder of(LocalModel model) {
+    return switch (model) {
+      case ALL_MINILM_L6_V2 -> miniLm();
+      case ALL_MINILM_L6_V2_Q -> miniLmQuantized();
+      case BGE_SMALL_EN_V15 -> bgeSmall();
+    };
   }
 
   /** all-MiniLM-L6-v2 with batches of 2 texts truncated to 16 tokens, on one thread. */
