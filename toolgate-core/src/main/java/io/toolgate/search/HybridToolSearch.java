@@ -279,7 +279,7 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
       if (lexicalUsed) {
         tasks.addAll(lexicalChannels(terms, allowed, lengthFactor));
       }
-      List<ChannelInput> scored = ParallelChannels.compute(tasks);
+      List<ChannelInput> scored = ParallelChannels.compute(tasks, cat.live);
       double bestCosine = Double.NEGATIVE_INFINITY;
       for (ChannelInput c : scored.subList(0, vectorChannels)) {
         bestCosine = Math.max(bestCosine, c.scores().max());
@@ -536,7 +536,8 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
             channels.stream()
                 .<Supplier<Ranking.Standing>>map(
                     c -> () -> Ranking.standing(c.scores(), slots, names))
-                .toList());
+                .toList(),
+            names.length);
     for (int ci = 0; ci < channels.size(); ci++) {
       ChannelInput c = channels.get(ci);
       Ranking.Standing standing = standings.get(ci);

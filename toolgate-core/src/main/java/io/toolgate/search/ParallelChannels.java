@@ -26,15 +26,24 @@ final class ParallelChannels {
   /** How long a platform caller spins for a helper's last task before it parks. */
   private static final long SPIN_NANOS = 50_000;
 
+  /**
+   * Below this many tools the caller scores every channel itself: a channel then costs tens of
+   * microseconds, not much more than handing it to another thread (the demo catalog's searches,
+   * ~200 tools, would only get slower).
+   */
+  static final int MIN_TOOLS = 2_000;
+
   private ParallelChannels() {}
 
   /**
-   * Runs every task once, starting them in order, and returns their results in that order.
+   * Runs every task once, starting them in order, and returns their results in that order; on
+   * helper threads too when the search covers at least {@link #MIN_TOOLS} tools.
    *
+   * @param tools how many tools the tasks score (the catalog's size)
    * @throws RuntimeException the failure of a task, if one failed (the others still ran)
    */
-  static <T> List<T> compute(List<Supplier<T>> tasks) {
-    int helpers = Math.min(HELPERS, tasks.size() - 1);
+  static <T> List<T> compute(List<Supplier<T>> tasks, int tools) {
+    int helpers = tools < MIN_TOOLS ? 0 : Math.min(HELPERS, tasks.size() - 1);
     if (helpers <= 0) {
       List<T> out = new ArrayList<>(tasks.size());
       tasks.forEach(t -> out.add(t.get()));

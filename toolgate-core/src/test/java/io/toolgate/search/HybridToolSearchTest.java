@@ -3,6 +3,7 @@ package io.toolgate.search;
 import static io.toolgate.search.SearchFixtures.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import io.toolgate.catalog.RegisteredTool;
 import io.toolgate.catalog.ToolDefinition;
@@ -10,6 +11,7 @@ import io.toolgate.catalog.ToolRegistry;
 import io.toolgate.json.Json;
 import io.toolgate.search.fusion.FusionMethod;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
@@ -251,6 +253,49 @@ class HybridToolSearchTest {
     assertThat(r.tools().get(0).matchSources())
         .extracting(MatchSource::source)
         .containsExactly("vector");
+  }
+
+  @Test
+  void aLargeCatalogsChannelsScoredOnSeveralThreadsKeepTheirOwnNames() throws Exception {
+    // From ParallelChannels.MIN_TOOLS on, channels are scored side by side and reassembled.
+    List<ToolDefinition> tools = new ArrayList<>(SearchFixtures.catalog());
+    for (int i = 0; i < ParallelChannels.MIN_TOOLS; i++) {
+      tools.add(tool("ledger_record_" + i, "Archived ledger record " + i + ".", "id:Record id"));
+    }
+    FakeEmbedder embedder = new FakeEmbedder();
+    FakeEmbedder second = new FakeEmbedder();
+    search =
+        HybridToolSearch.builder()
+            .settings(SearchSettings.defaults().withMinSimilarity(0.1))
+            .embedder(embedder)
+            .embedder(second)
+            .build();
+    search.update(tools, List.of());
+    assertThat(search.awaitVectors(Duration.ofSeconds(60))).isTrue();
+
+    String query = "current weather conditions for a city";
+    SearchResponse r = search.search(SearchRequest.of(query));
+
+    assertThat(names(r)).first().isEqualTo("weather_current");
+    List<MatchSource> sources = r.tools().getFirst().matchSources();
+    assertThat(sources)
+        .extracting(MatchSource::source)
+        .contains("full_text", "keyword", "vector", "vector:" + second.modelId());
+    float[] q = embedder.embedQuery(query);
+    float[] d =
+        embedder
+            .embedDocuments(
+                List.of(
+                    io.toolgate.search.vector.DocumentStyle.PLAIN.document(
+                        SearchFixtures.catalog().getFirst())))[0];
+    double cosine = 0;
+    for (int i = 0; i < q.length; i++) {
+      cosine += q[i] * d[i];
+    }
+    MatchSource vector =
+        sources.stream().filter(m -> m.source().equals("vector")).findFirst().orElseThrow();
+    assertThat(vector.score()).isCloseTo(cosine, within(0.01));
+    assertThat(search.search(SearchRequest.of(query))).isEqualTo(r);
   }
 
   @Test

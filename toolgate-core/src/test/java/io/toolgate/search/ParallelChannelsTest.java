@@ -14,6 +14,7 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 class ParallelChannelsTest {
+  private static final int BIG = ParallelChannels.MIN_TOOLS;
 
   @Test
   void runsEveryTaskOnceAndReturnsResultsInTaskOrder() {
@@ -28,7 +29,7 @@ class ParallelChannelsTest {
             return task * task;
           });
     }
-    List<Integer> results = ParallelChannels.compute(tasks);
+    List<Integer> results = ParallelChannels.compute(tasks, BIG);
     for (int i = 0; i < n; i++) {
       assertThat(runs.get(i)).as("runs of task %d", i).isEqualTo(1);
       assertThat(results.get(i)).isEqualTo(i * i);
@@ -49,8 +50,18 @@ class ParallelChannelsTest {
             throw new IllegalStateException("the other task never ran alongside", e);
           }
         };
-    assertThat(ParallelChannels.compute(List.of(meet, meet)))
+    assertThat(ParallelChannels.compute(List.of(meet, meet), BIG))
         .containsExactlyInAnyOrder("helper", "caller");
+  }
+
+  @Test
+  void aSmallCatalogsTasksAllRunOnTheCaller() {
+    Thread caller = Thread.currentThread();
+    List<Supplier<Thread>> tasks = new ArrayList<>();
+    for (int i = 0; i < 8; i++) {
+      tasks.add(Thread::currentThread);
+    }
+    assertThat(ParallelChannels.compute(tasks, BIG - 1)).containsOnly(caller);
   }
 
   @Test
@@ -68,7 +79,7 @@ class ParallelChannelsTest {
             return task;
           });
     }
-    assertThatThrownBy(() -> ParallelChannels.compute(tasks))
+    assertThatThrownBy(() -> ParallelChannels.compute(tasks, BIG))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("task 3 broke");
     assertThat(ran).hasValue(10);
@@ -89,7 +100,7 @@ class ParallelChannelsTest {
     }
     Thread.currentThread().interrupt();
     try {
-      assertThat(ParallelChannels.compute(tasks)).containsExactly(0, 1, 2, 3);
+      assertThat(ParallelChannels.compute(tasks, BIG)).containsExactly(0, 1, 2, 3);
       assertThat(finished).hasValue(4);
       assertThat(Thread.currentThread().isInterrupted()).isTrue();
     } finally {
