@@ -54,7 +54,7 @@ public final class ToolVectors implements AutoCloseable {
   private final AtomicReference<ToolDefinition[]> pending = new AtomicReference<>();
   private final Object progressLock = new Object();
   private volatile Table table =
-      new Table(new byte[0][], new float[0], new long[0], new long[0], 0);
+      new Table(new byte[0][], new float[0], new long[0], new long[0], 0, null);
   private volatile boolean ready;
   private volatile Optional<String> failure = Optional.empty();
   private Map<Long, float[]> cached;
@@ -67,6 +67,7 @@ public final class ToolVectors implements AutoCloseable {
   private static final int MIN_POOL = 1_000;
   private static final int POOL_PERCENT = 1;
   private static final int SAMPLE = 1_024;
+  private static final int PREFETCH = 4;
 
   private final int exactLimit;
 
@@ -74,7 +75,33 @@ public final class ToolVectors implements AutoCloseable {
    * Vectors by slot, int8-quantized ({@link Int8Vector}), each with its scale, the checksum key of
    * the tool it was computed for, and its sign bits ({@code words} longs a slot, flat).
    */
-  private record Table(byte[][] vectors, float[] scales, long[] keys, long[] signs, int count) {}
+  private record Table(
+      byte[][] vectors, float[] scales, long[] keys, long[] signs, int count, Sample sample) {}
+
+  /**
+   * The systematic sample of a screened table (every {@code count / 1,024}-th slot with a vector),
+   * with copies of its vectors allocated one after another: the z-statistics read them as one
+   * stream instead of 1,024 scattered cache misses (about 0.4 ms a search at 100,000 tools).
+   */
+  private record Sample(int[] slots, byte[][] vectors) {
+    static Sample of(byte[][] vectors, int count) {
+      int stride = Math.max(1, count / SAMPLE);
+      int[] slots = new int[(count + stride - 1) / stride];
+      int taken = 0;
+      int untilSample = 0;
+      for (int slot = 0; slot < vectors.length && taken < slots.length; slot++) {
+        if (vectors[slot] != null && untilSample-- == 0) {
+          untilSample = stride - 1;
+          slots[taken++] = slot;
+        }
+      }
+      byte[][] copies = new byte[taken][];
+      for (int i = 0; i < taken; i++) {
+        copies[i] = vectors[slots[i]].clone();
+      }
+      return new Sample(Arrays.copyOf(slots, taken), copies);
+    }
+  }
 
   /**
    * Vectors of {@code embedder}.
@@ -241,34 +268,67 @@ public final class ToolVectors implements AutoCloseable {
     for (int seen = histogram[0]; seen < pool && threshold < bits; seen += histogram[++threshold]) {
       // the smallest distance that lets at least `pool` tools in
     }
+    int[] poolSlots = new int[pool + pool / 2];
+    int pooled = 0;
+    // Without a filter the sample is the table's own, copied side by side in memory when the table
+    // was published; with one, every stride-th eligible tool.
+    Sample sample = allowed == null && eligible == t.count ? t.sample : null;
+    int[] sampleSlots = sample != null ? sample.slots : new int[SAMPLE + 1];
+    int sampled = sample != null ? sample.slots.length : 0;
     int stride = Math.max(1, eligible / SAMPLE);
     int untilSample = 0; // a countdown, not index % stride: a division per tool costs more
-    double sum = 0;
-    double sumSquares = 0;
-    int sampled = 0;
     for (int slot = 0; slot < n; slot++) {
       if (distance[slot] < 0) {
         continue;
       }
-      boolean inPool = distance[slot] <= threshold;
-      boolean inSample = untilSample-- == 0;
-      if (inSample) {
-        untilSample = stride - 1;
+      if (distance[slot] <= threshold) {
+        if (pooled == poolSlots.length) {
+          poolSlots = Arrays.copyOf(poolSlots, pooled * 2);
+        }
+        poolSlots[pooled++] = slot;
       }
-      if ((inPool || inSample) && eligible(t, slot, keys, allowed)) {
-        float cosine = cosine(q, t, slot);
-        if (inPool) {
-          out.accept(slot, cosine);
+      if (sample == null && untilSample-- == 0) {
+        untilSample = stride - 1;
+        if (sampled == sampleSlots.length) {
+          sampleSlots = Arrays.copyOf(sampleSlots, sampled * 2);
         }
-        if (inSample) {
-          sum += cosine;
-          sumSquares += (double) cosine * cosine;
-          sampled++;
-        }
+        sampleSlots[sampled++] = slot;
       }
     }
-    return Optional.of(ChannelInput.Moments.of(sum, sumSquares, Math.max(1, sampled)));
+    // The pool's vectors are scattered over the heap, and each cosine would wait for its vector's
+    // cache miss: touching the vector a few slots ahead first lets that miss overlap this one's
+    // arithmetic (a cold 100,000-tool table: 0.78 -> 0.56 ms for 2,100 cosines).
+    int touched = 0;
+    for (int i = 0; i < pooled; i++) {
+      if (i + PREFETCH < pooled) {
+        byte[] ahead = t.vectors[poolSlots[i + PREFETCH]];
+        touched += ahead.length == 0 ? 0 : ahead[0];
+      }
+      int slot = poolSlots[i];
+      if (eligible(t, slot, keys, allowed)) {
+        out.accept(slot, cosine(q, t, slot));
+      }
+    }
+    prefetchSink = touched;
+    double sum = 0;
+    double sumSquares = 0;
+    int scored = 0;
+    for (int i = 0; i < sampled; i++) {
+      int slot = sampleSlots[i];
+      if (eligible(t, slot, keys, allowed)) {
+        byte[] vector = sample != null ? sample.vectors[i] : t.vectors[slot];
+        float cosine = q.scale() * t.scales[slot] * VectorUtil.dotProduct(q.values(), vector);
+        sum += cosine;
+        sumSquares += (double) cosine * cosine;
+        scored++;
+      }
+    }
+    return Optional.of(ChannelInput.Moments.of(sum, sumSquares, Math.max(1, scored)));
   }
+
+  /** Where the touches ahead go, so that the compiler keeps them. */
+  @SuppressWarnings("unused")
+  private static int prefetchSink;
 
   private static boolean eligible(Table t, int slot, long[] keys, boolean[] allowed) {
     // Keys first: two sequential arrays decide almost every slot.
@@ -428,7 +488,8 @@ public final class ToolVectors implements AutoCloseable {
       Arrays.fill(nextSigns, slot * words, (slot + 1) * words, 0L);
       signs(q.values(), nextSigns, slot * words);
     }
-    table = new Table(nextVectors, nextScales, nextKeys, nextSigns, count);
+    Sample sample = count > exactLimit ? Sample.of(nextVectors, count) : null;
+    table = new Table(nextVectors, nextScales, nextKeys, nextSigns, count, sample);
   }
 
   private void save() {

@@ -216,6 +216,44 @@ class ToolVectorsTest {
   }
 
   @Test
+  void theTablesOwnSampleAndOneDrawnThroughAFilterThatKeepsEveryToolAgree() throws Exception {
+    // Without a filter the statistics come from the copies made when the table was published;
+    // with one, from the vectors in place: the same tools, so the same figures to the bit.
+    ToolDefinition[] tools = new ToolDefinition[2500];
+    for (int i = 0; i < tools.length; i++) {
+      tools[i] = tool("t" + i, "word" + (i % 97) + " word" + (i % 31) + " item " + i);
+    }
+    long[] keys = new long[tools.length];
+    for (int i = 0; i < tools.length; i++) {
+      keys[i] = VectorCache.key(tools[i].checksum());
+    }
+    boolean[] everyTool = new boolean[tools.length];
+    java.util.Arrays.fill(everyTool, true);
+    float[] query = new FakeEmbedder().embedQuery("word5 word12 item");
+    java.util.Map<Integer, Float> unfiltered = new java.util.TreeMap<>();
+    java.util.Map<Integer, Float> filtered = new java.util.TreeMap<>();
+    try (ToolVectors screening =
+        new ToolVectors(new FakeEmbedder(), DocumentStyle.PLAIN, Optional.empty(), 256, 100)) {
+      screening.refresh(tools);
+      assertThat(screening.awaitIdle(Duration.ofSeconds(60))).isTrue();
+      Optional<io.toolgate.search.fusion.ChannelInput.Moments> own =
+          screening.score(query, keys, null, unfiltered::put);
+      Optional<io.toolgate.search.fusion.ChannelInput.Moments> drawn =
+          screening.score(query, keys, everyTool, filtered::put);
+      assertThat(own).isPresent().isEqualTo(drawn);
+      assertThat(unfiltered).isEqualTo(filtered).hasSizeGreaterThanOrEqualTo(1000);
+
+      // A changed tool's old vector no longer counts, in the pool or in the sample.
+      keys[0] = 42;
+      java.util.Map<Integer, Float> afterChange = new java.util.TreeMap<>();
+      Optional<io.toolgate.search.fusion.ChannelInput.Moments> changed =
+          screening.score(query, keys, null, afterChange::put);
+      assertThat(afterChange).doesNotContainKey(0);
+      assertThat(changed).isNotEqualTo(own);
+    }
+  }
+
+  @Test
   void plainDocumentsSpellOutNamesAndParameters() {
     ToolDefinition t =
         ToolDefinition.builder(
