@@ -46,8 +46,8 @@ public enum LocalModel {
 
   /**
    * all-MiniLM-L6-v2, int8-quantized: about 2.7 times the documents a second of the float model
-   * (300 tools/s on 2 cores), for large catalogs that must start fast; a little less precise
-   * (hybrid NDCG@10 −0.2 to −0.4 on two of the three dev sets as the default's second model).
+   * (330 tools/s on 2 cores), for large catalogs that must start fast; a little less precise (as
+   * the default's second model, hybrid NDCG@10 −0.1 / −0.3 / +0.1 on bfcl / bfcl_live / sealtools).
    */
   ALL_MINILM_L6_V2_Q(
       "all-minilm-l6-v2-q",
