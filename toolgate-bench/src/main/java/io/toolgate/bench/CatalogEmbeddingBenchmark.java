@@ -4,7 +4,6 @@ import io.toolgate.catalog.ToolDefinition;
 import io.toolgate.config.EmbeddingConfig;
 import io.toolgate.config.ToolgateConfig;
 import io.toolgate.search.HybridToolSearch;
-import io.toolgate.search.embed.Embedders;
 import io.toolgate.search.spi.Embedder;
 import io.toolgate.search.vector.DocumentStyle;
 import java.time.Duration;
@@ -49,7 +48,7 @@ public class CatalogEmbeddingBenchmark {
   @Setup(Level.Trial)
   public void setUp() {
     for (EmbeddingConfig e : ToolgateConfig.defaults(name -> null).embeddings()) {
-      embedders.add(Embedders.create(e.from(), e.embedderOptions()));
+      embedders.add(e.createEmbedder());
       documents.add(e.document().orElse(DocumentStyle.PLAIN));
     }
     tools = SyntheticCatalog.tools(TOOLS * 8).stream().skip(TOOLS * 3L).limit(TOOLS).toList();

@@ -10,7 +10,6 @@ import io.toolgate.search.HybridToolSearch;
 import io.toolgate.search.SearchHit;
 import io.toolgate.search.SearchRequest;
 import io.toolgate.search.SearchResponse;
-import io.toolgate.search.embed.Embedders;
 import io.toolgate.search.spi.Embedder;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -32,7 +31,7 @@ class RealModelSearchTest {
     ToolgateConfig defaults = ToolgateConfig.defaults(name -> null);
     HybridToolSearch.Builder builder = HybridToolSearch.builder();
     for (EmbeddingConfig e : defaults.embeddings()) {
-      Embedder embedder = Embedders.create(e.from(), e.embedderOptions());
+      Embedder embedder = e.createEmbedder();
       EMBEDDERS.add(embedder);
       builder.embedder(embedder, e.document().orElseThrow());
     }

@@ -3,7 +3,6 @@ package io.toolgate.cli;
 import io.toolgate.config.EmbeddingConfig;
 import io.toolgate.config.ToolgateConfig;
 import io.toolgate.search.SearchSettings;
-import io.toolgate.search.embed.Embedders;
 import io.toolgate.search.eval.EvalFiles;
 import io.toolgate.search.eval.EvalMode;
 import io.toolgate.search.eval.EvalOptions;
@@ -78,7 +77,7 @@ final class EvalCommand implements Callable<Integer> {
     try {
       if (evalMode == EvalMode.HYBRID || evalMode == EvalMode.VECTOR) {
         for (EmbeddingConfig e : config.embeddings()) {
-          embedders.add(Embedders.create(e.from(), e.embedderOptions()));
+          embedders.add(e.createEmbedder());
           documents.add(e.document().orElse(settings.documentStyle()));
         }
       }

@@ -12,7 +12,6 @@ import io.toolgate.mcp.client.McpFederation;
 import io.toolgate.sandbox.Sandboxes;
 import io.toolgate.search.HybridToolSearch;
 import io.toolgate.search.SearchSettings;
-import io.toolgate.search.embed.Embedders;
 import io.toolgate.search.spi.Embedder;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -122,7 +121,7 @@ final class Gateway implements AutoCloseable {
     if (withEmbedder) {
       List<Embedder> created = new ArrayList<>();
       for (EmbeddingConfig e : config.embeddings()) {
-        Embedder embedder = Embedders.create(e.from(), e.embedderOptions());
+        Embedder embedder = e.createEmbedder();
         created.add(embedder);
         closeables.add(embedder);
         e.document()

@@ -1,5 +1,7 @@
 package io.toolgate.config;
 
+import io.toolgate.search.embed.Embedders;
+import io.toolgate.search.spi.Embedder;
 import io.toolgate.search.vector.DocumentStyle;
 import java.util.HashMap;
 import java.util.Map;
@@ -16,7 +18,7 @@ import java.util.Optional;
  * }</pre>
  *
  * @param name how models and search refer to it ({@code tool_embedding_model: local})
- * @param from the spec {@code io.toolgate.search.embed.Embedders.create} reads
+ * @param from the spec {@link Embedders#create} reads
  * @param options every other key of the entry (strings with {@code ${ENV}} expanded), e.g. {@code
  *     base_url}, {@code batch_size}; {@code document} ({@code plain} or {@code json}) is how search
  *     writes tools for this embedder, the other keys go to the embedder
@@ -35,6 +37,17 @@ public record EmbeddingConfig(String name, String from, Map<String, Object> opti
   public Optional<DocumentStyle> document() {
     Object style = options.get(DOCUMENT);
     return style == null ? Optional.empty() : Optional.of(DocumentStyle.parse(style.toString()));
+  }
+
+  /**
+   * Creates the embedder ({@link Embedders#create} with {@link #embedderOptions()}); the caller
+   * closes it.
+   *
+   * @throws io.toolgate.search.spi.EmbeddingException when no provider handles {@code from}, an
+   *     option is bad or the model cannot load
+   */
+  public Embedder createEmbedder() {
+    return Embedders.create(from, embedderOptions());
   }
 
   /** The options for the embedder itself: all but {@code document}. */

@@ -73,6 +73,28 @@ class ToolgateConfigTest {
   }
 
   @Test
+  void anEmbeddingsEntryCreatesItsEmbedderWithoutTheSearchOnlyKeys() {
+    EmbeddingConfig entry =
+        new EmbeddingConfig(
+            "remote",
+            "openai:text-embedding-3-small",
+            Map.of(
+                "document",
+                "json",
+                "base_url",
+                "http://127.0.0.1:9/v1",
+                "dimensions",
+                256,
+                // any variable that is set: creating the embedder sends nothing
+                "api_key_env",
+                "PATH"));
+    try (io.toolgate.search.spi.Embedder embedder = entry.createEmbedder()) {
+      assertThat(embedder.modelId()).contains("text-embedding-3-small");
+      assertThat(embedder.dimension()).isEqualTo(256);
+    }
+  }
+
+  @Test
   void anEmptyFileMeansEveryDefault() {
     ToolgateConfig config = parse("");
     assertThat(config.embeddings())

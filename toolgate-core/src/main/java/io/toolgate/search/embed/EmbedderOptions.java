@@ -1,8 +1,11 @@
 package io.toolgate.search.embed;
 
 import io.toolgate.search.spi.EmbeddingException;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Reads typed values from the options of an {@code embeddings:} configuration entry.
@@ -17,6 +20,29 @@ import java.util.Optional;
  */
 public final class EmbedderOptions {
   private EmbedderOptions() {}
+
+  /**
+   * Checks that every key of {@code options} is one {@code spec}'s embedder reads: a misspelt
+   * option ({@code dimension: 256}) would otherwise be ignored without a word.
+   *
+   * @throws EmbeddingException naming the first unknown key, the closest known one and them all
+   */
+  public static void requireKnown(Map<String, Object> options, Set<String> known, String spec) {
+    for (String key : new TreeSet<>(options.keySet())) {
+      if (!known.contains(key)) {
+        List<String> close = io.toolgate.catalog.Strings.closest(key, known, 1);
+        throw new EmbeddingException(
+            "embedding option '"
+                + key
+                + "' is not one "
+                + spec.strip()
+                + " reads"
+                + (close.isEmpty() ? "" : "; did you mean '" + close.getFirst() + "'?")
+                + " Its options: "
+                + String.join(", ", new TreeSet<>(known)));
+      }
+    }
+  }
 
   /**
    * The integer option {@code key}, or {@code defaultValue} when absent.

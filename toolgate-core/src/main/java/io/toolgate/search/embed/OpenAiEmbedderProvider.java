@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 
 /**
  * Creates {@link OpenAiEmbedder}s for the {@code openai:} and {@code openai-compatible:} schemes.
@@ -51,8 +52,21 @@ public final class OpenAiEmbedderProvider implements EmbedderProvider {
     return Optional.of(OpenAiEmbedder.create(settings(spec, model, compatible, options)));
   }
 
+  /** The options {@code openai:} and {@code openai-compatible:} embedders read. */
+  static final Set<String> OPTIONS =
+      Set.of(
+          "base_url",
+          "api_key_env",
+          "dimensions",
+          "batch_size",
+          "timeout_ms",
+          "max_retries",
+          "query_prefix",
+          "initial_backoff_ms");
+
   static OpenAiSettings settings(
       String spec, String model, boolean compatible, Map<String, Object> options) {
+    EmbedderOptions.requireKnown(options, OPTIONS, spec);
     Optional<String> baseUrl = EmbedderOptions.stringOption(options, "base_url").map(String::strip);
     if (compatible && baseUrl.isEmpty()) {
       throw new EmbeddingException(

@@ -102,4 +102,15 @@ class OpenAiEmbedderProviderTest {
         .isInstanceOf(EmbeddingException.class)
         .hasMessageContaining("max_retries: illegal value '99', must be an integer in [0, 10]");
   }
+
+  @Test
+  void aMisspeltOptionIsAnErrorThatSuggestsTheRightOne() {
+    assertThatThrownBy(
+            () -> provider.create("openai:text-embedding-3-small", Map.of("dimension", 256)))
+        .isInstanceOf(EmbeddingException.class)
+        .hasMessage(
+            "embedding option 'dimension' is not one openai:text-embedding-3-small reads; did you"
+                + " mean 'dimensions'? Its options: api_key_env, base_url, batch_size, dimensions,"
+                + " initial_backoff_ms, max_retries, query_prefix, timeout_ms");
+  }
 }

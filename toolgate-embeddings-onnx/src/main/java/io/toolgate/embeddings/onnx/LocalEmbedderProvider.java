@@ -7,6 +7,7 @@ import io.toolgate.search.spi.EmbeddingException;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Creates {@link OnnxEmbedder}s for the {@code local:} scheme.
@@ -25,6 +26,9 @@ import java.util.Optional;
  */
 public final class LocalEmbedderProvider implements EmbedderProvider {
   private static final String SCHEME = "local:";
+
+  /** The options local embedders read. */
+  static final Set<String> OPTIONS = Set.of("batch_size", "max_tokens", "threads");
 
   @Override
   public String describe() {
@@ -55,6 +59,7 @@ public final class LocalEmbedderProvider implements EmbedderProvider {
                             + spec
                             + "'; known models: "
                             + LocalModel.describeAll()));
+    EmbedderOptions.requireKnown(options, OPTIONS, spec);
     return Optional.of(OnnxEmbedder.load(model, options(model, options)));
   }
 

@@ -67,4 +67,13 @@ class LocalEmbedderProviderTest {
       assertThat(((OnnxEmbedder) embedder).model()).isEqualTo(LocalModel.ALL_MINILM_L6_V2);
     }
   }
+
+  @Test
+  void anOptionLocalModelsDoNotReadIsAnError() {
+    assertThatThrownBy(() -> provider.create("local:bge-small-en-v1.5", Map.of("max_token", 128)))
+        .isInstanceOf(EmbeddingException.class)
+        .hasMessage(
+            "embedding option 'max_token' is not one local:bge-small-en-v1.5 reads; did you mean"
+                + " 'max_tokens'? Its options: batch_size, max_tokens, threads");
+  }
 }
