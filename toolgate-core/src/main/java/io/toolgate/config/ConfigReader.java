@@ -139,7 +139,15 @@ final class ConfigReader {
         }
       }
       expandString(object.get("from").asString(), at + "/from")
-          .ifPresent(from -> out.add(new EmbeddingConfig(name, from, options)));
+          .ifPresent(
+              from -> {
+                EmbeddingConfig embedding = new EmbeddingConfig(name, from, options);
+                // Found here, a misspelt model or option shows in `toolgate validate` with its
+                // line, not at the first start.
+                io.toolgate.search.embed.Embedders.problem(from, embedding.embedderOptions())
+                    .ifPresent(p -> problem(at, p));
+                out.add(embedding);
+              });
     }
     return Optional.of(out);
   }

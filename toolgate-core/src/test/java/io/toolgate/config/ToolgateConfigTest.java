@@ -95,6 +95,18 @@ class ToolgateConfigTest {
   }
 
   @Test
+  void aMisspeltEmbedderOptionIsAConfigProblemWhereItIsWritten() {
+    ConfigProblem problem =
+        onlyProblem(
+            "embeddings:\n"
+                + "  - {name: remote, from: \"openai:text-embedding-3-small\", dimension: 256}");
+    assertThat(problem.toString())
+        .contains("embeddings[0]")
+        .contains("'dimension'")
+        .contains("did you mean 'dimensions'?");
+  }
+
+  @Test
   void anEmptyFileMeansEveryDefault() {
     ToolgateConfig config = parse("");
     assertThat(config.embeddings())

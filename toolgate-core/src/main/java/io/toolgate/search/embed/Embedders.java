@@ -65,6 +65,21 @@ public final class Embedders {
     throw new EmbeddingException("no embedder handles '" + spec + "'. Tried: " + tried + hint);
   }
 
+  /**
+   * What the provider of {@code spec} finds wrong with it without creating the embedder (see {@link
+   * EmbedderProvider#problem}); empty when nothing, or when no provider on the class path handles
+   * the scheme (creating it then says so).
+   */
+  public static Optional<String> problem(String spec, Map<String, Object> options) {
+    for (EmbedderProvider provider : providers()) {
+      Optional<String> problem = provider.problem(spec, options);
+      if (problem.isPresent()) {
+        return problem;
+      }
+    }
+    return Optional.empty();
+  }
+
   /** The providers {@link ServiceLoader} finds on the thread's context class loader. */
   public static List<EmbedderProvider> providers() {
     return ServiceLoader.load(EmbedderProvider.class).stream()

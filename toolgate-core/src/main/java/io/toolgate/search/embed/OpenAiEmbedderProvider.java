@@ -38,6 +38,11 @@ public final class OpenAiEmbedderProvider implements EmbedderProvider {
 
   @Override
   public Optional<Embedder> create(String spec, Map<String, Object> options) {
+    return create(spec, options, true);
+  }
+
+  /** The embedder, or with {@code build} false only the checks of its settings. */
+  private Optional<Embedder> create(String spec, Map<String, Object> options, boolean build) {
     String lower = spec.strip().toLowerCase(Locale.ROOT);
     boolean compatible = lower.startsWith(COMPATIBLE);
     if (!compatible && !lower.startsWith(OPENAI)) {
@@ -49,7 +54,8 @@ public final class OpenAiEmbedderProvider implements EmbedderProvider {
       throw new EmbeddingException(
           "embedding spec '" + spec + "' names no model, e.g. openai:text-embedding-3-small");
     }
-    return Optional.of(OpenAiEmbedder.create(settings(spec, model, compatible, options)));
+    OpenAiSettings settings = settings(spec, model, compatible, options);
+    return build ? Optional.of(OpenAiEmbedder.create(settings)) : Optional.empty();
   }
 
   /** The options {@code openai:} and {@code openai-compatible:} embedders read. */
@@ -63,6 +69,16 @@ public final class OpenAiEmbedderProvider implements EmbedderProvider {
           "max_retries",
           "query_prefix",
           "initial_backoff_ms");
+
+  @Override
+  public Optional<String> problem(String spec, Map<String, Object> options) {
+    try {
+      create(spec, options, false);
+      return Optional.empty();
+    } catch (EmbeddingException e) {
+      return Optional.of(e.getMessage());
+    }
+  }
 
   static OpenAiSettings settings(
       String spec, String model, boolean compatible, Map<String, Object> options) {

@@ -28,4 +28,13 @@ public interface EmbedderProvider {
    * @throws EmbeddingException when the scheme is this provider's but the model cannot be loaded
    */
   Optional<Embedder> create(String spec, Map<String, Object> options);
+
+  /**
+   * What is wrong with {@code spec} and {@code options} that shows without creating the embedder
+   * (an unknown model or option, a value out of range), for {@code toolgate validate}: empty when
+   * nothing is, or when the scheme is not this provider's. Loads nothing and sends nothing.
+   */
+  default Optional<String> problem(String spec, Map<String, Object> options) {
+    return Optional.empty();
+  }
 }

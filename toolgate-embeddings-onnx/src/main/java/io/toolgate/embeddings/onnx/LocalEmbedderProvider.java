@@ -43,6 +43,24 @@ public final class LocalEmbedderProvider implements EmbedderProvider {
    */
   @Override
   public Optional<Embedder> create(String spec, Map<String, Object> options) {
+    return checked(spec, options).map(model -> OnnxEmbedder.load(model, options(model, options)));
+  }
+
+  @Override
+  public Optional<String> problem(String spec, Map<String, Object> options) {
+    try {
+      checked(spec, options).ifPresent(model -> options(model, options));
+      return Optional.empty();
+    } catch (EmbeddingException e) {
+      return Optional.of(e.getMessage());
+    }
+  }
+
+  /**
+   * The model {@code spec} names, after checking that {@code options} are all known; empty when the
+   * spec is not {@code local:…}.
+   */
+  private static Optional<LocalModel> checked(String spec, Map<String, Object> options) {
     String trimmed = spec.strip();
     if (!trimmed.toLowerCase(Locale.ROOT).startsWith(SCHEME)) {
       return Optional.empty();
@@ -60,7 +78,7 @@ public final class LocalEmbedderProvider implements EmbedderProvider {
                             + "'; known models: "
                             + LocalModel.describeAll()));
     EmbedderOptions.requireKnown(options, OPTIONS, spec);
-    return Optional.of(OnnxEmbedder.load(model, options(model, options)));
+    return Optional.of(model);
   }
 
   static OnnxEmbedder.Options options(LocalModel model, Map<String, Object> options) {

@@ -76,4 +76,16 @@ class LocalEmbedderProviderTest {
             "embedding option 'max_token' is not one local:bge-small-en-v1.5 reads; did you mean"
                 + " 'max_tokens'? Its options: batch_size, max_tokens, threads");
   }
+
+  @Test
+  void findsProblemsWithoutLoadingTheModel() {
+    assertThat(provider.problem("local:bge-small-en-v1.5", Map.of("threads", 1))).isEmpty();
+    assertThat(provider.problem("openai:text-embedding-3-small", Map.of("x", 1))).isEmpty();
+    assertThat(provider.problem("local:gte-tiny", Map.of()))
+        .hasValueSatisfying(
+            p -> assertThat(p).startsWith("unknown local embedding model 'gte-tiny'"));
+    assertThat(provider.problem("local:all-minilm-l6-v2-q", Map.of("max_tokens", 4096)))
+        .contains(
+            "embedding option max_tokens: illegal value '4096', must be an integer in [2, 512]");
+  }
 }
