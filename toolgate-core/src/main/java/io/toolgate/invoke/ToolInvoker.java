@@ -7,6 +7,7 @@ import io.toolgate.catalog.Strings;
 import io.toolgate.catalog.ToolDefinition;
 import io.toolgate.catalog.ToolPolicy;
 import io.toolgate.catalog.ToolRegistry;
+import io.toolgate.concurrent.BriefSpin;
 import io.toolgate.invoke.spi.ToolCall;
 import io.toolgate.invoke.spi.ToolExecutionException;
 import io.toolgate.json.Json;
@@ -196,27 +197,6 @@ public final class ToolInvoker implements Invoker {
     }
   }
 
-  /** How long a caller spins for a fast call before it parks: about one thread wake-up. */
-  private static final long SPIN_NANOS = 50_000;
-
-  /**
-   * On a platform thread, spins up to {@link #SPIN_NANOS} for {@code outcome}. An in-process tool
-   * answers in microseconds, and parking a platform thread adds an OS wake-up (tens of microseconds
-   * on a quiet machine) to every such call: the library's call overhead was 67 µs at the median
-   * parked, 2 µs spinning (InvokeBenchmark). A slower call costs at most this much CPU first. A
-   * virtual caller (every server request) parks at once: that is cheap for it, and spinning would
-   * hold the carrier the tool's own virtual thread needs.
-   */
-  private static void awaitBriefly(CompletableFuture<?> outcome) {
-    if (Thread.currentThread().isVirtual()) {
-      return;
-    }
-    long until = System.nanoTime() + SPIN_NANOS;
-    while (!outcome.isDone() && System.nanoTime() < until) {
-      Thread.onSpinWait();
-    }
-  }
-
   private ToolResult runOnWorker(
       RegisteredTool tool, JsonNode args, CallOptions opts, CallPolicy policy, long start) {
     String name = tool.name();
@@ -237,7 +217,9 @@ public final class ToolInvoker implements Invoker {
                   }
                 });
     worker.start();
-    awaitBriefly(outcome);
+    // An in-process tool answers in microseconds; parking at once added an OS wake-up to every
+    // such call (67 µs at the median, 2 µs spinning first: InvokeBenchmark).
+    BriefSpin.until(outcome::isDone);
     long remaining = policy.timeout().toNanos() - (System.nanoTime() - start);
     JsonNode value;
     try {

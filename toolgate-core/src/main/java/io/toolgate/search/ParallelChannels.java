@@ -1,5 +1,6 @@
 package io.toolgate.search;
 
+import io.toolgate.concurrent.BriefSpin;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -22,9 +23,6 @@ import java.util.function.Supplier;
  */
 final class ParallelChannels {
   private static final int HELPERS = Math.max(0, Runtime.getRuntime().availableProcessors() - 1);
-
-  /** How long a platform caller spins for a helper's last task before it parks. */
-  private static final long SPIN_NANOS = 50_000;
 
   /**
    * Below this many tools the caller scores every channel itself: a channel then costs tens of
@@ -92,12 +90,7 @@ final class ParallelChannels {
    * must not return before they end.
    */
   private static void await(CountDownLatch done) {
-    if (!Thread.currentThread().isVirtual()) {
-      long until = System.nanoTime() + SPIN_NANOS;
-      while (done.getCount() > 0 && System.nanoTime() < until) {
-        Thread.onSpinWait();
-      }
-    }
+    BriefSpin.until(() -> done.getCount() == 0);
     boolean interrupted = false;
     while (true) {
       try {
