@@ -38,11 +38,21 @@ public final class OpenAiEmbedderProvider implements EmbedderProvider {
 
   @Override
   public Optional<Embedder> create(String spec, Map<String, Object> options) {
-    return create(spec, options, true);
+    return settings(spec, options).map(OpenAiEmbedder::create);
   }
 
-  /** The embedder, or with {@code build} false only the checks of its settings. */
-  private Optional<Embedder> create(String spec, Map<String, Object> options, boolean build) {
+  @Override
+  public Optional<String> problem(String spec, Map<String, Object> options) {
+    try {
+      settings(spec, options);
+      return Optional.empty();
+    } catch (EmbeddingException e) {
+      return Optional.of(e.getMessage());
+    }
+  }
+
+  /** The checked settings of {@code spec}; empty when the scheme is not this provider's. */
+  private static Optional<OpenAiSettings> settings(String spec, Map<String, Object> options) {
     String lower = spec.strip().toLowerCase(Locale.ROOT);
     boolean compatible = lower.startsWith(COMPATIBLE);
     if (!compatible && !lower.startsWith(OPENAI)) {
@@ -54,8 +64,7 @@ public final class OpenAiEmbedderProvider implements EmbedderProvider {
       throw new EmbeddingException(
           "embedding spec '" + spec + "' names no model, e.g. openai:text-embedding-3-small");
     }
-    OpenAiSettings settings = settings(spec, model, compatible, options);
-    return build ? Optional.of(OpenAiEmbedder.create(settings)) : Optional.empty();
+    return Optional.of(settings(spec, model, compatible, options));
   }
 
   /** The options {@code openai:} and {@code openai-compatible:} embedders read. */
@@ -69,16 +78,6 @@ public final class OpenAiEmbedderProvider implements EmbedderProvider {
           "max_retries",
           "query_prefix",
           "initial_backoff_ms");
-
-  @Override
-  public Optional<String> problem(String spec, Map<String, Object> options) {
-    try {
-      create(spec, options, false);
-      return Optional.empty();
-    } catch (EmbeddingException e) {
-      return Optional.of(e.getMessage());
-    }
-  }
 
   static OpenAiSettings settings(
       String spec, String model, boolean compatible, Map<String, Object> options) {
