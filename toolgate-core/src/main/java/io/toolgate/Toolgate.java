@@ -1,5 +1,7 @@
 package io.toolgate;
 
+import io.toolgate.catalog.RegisteredTool;
+import io.toolgate.catalog.ToolDefinition;
 import io.toolgate.catalog.ToolRegistry;
 import io.toolgate.invoke.CallOptions;
 import io.toolgate.invoke.Invoker;
@@ -11,6 +13,7 @@ import io.toolgate.search.ToolSearch;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -27,7 +30,7 @@ import tools.jackson.databind.JsonNode;
  * Thread-safe. Closing it closes the search index and anything registered with {@link
  * Builder#onClose}.
  */
-public final class Toolgate implements AutoCloseable {
+public final class Toolgate implements ToolgateApi, AutoCloseable {
   private final ToolRegistry registry;
   private final ToolSearch search;
   private final Invoker invoker;
@@ -60,6 +63,7 @@ public final class Toolgate implements AutoCloseable {
   }
 
   /** Runs {@code tool_search}. */
+  @Override
   public SearchResponse search(SearchRequest request) {
     return search.search(request);
   }
@@ -70,8 +74,19 @@ public final class Toolgate implements AutoCloseable {
   }
 
   /** Runs {@code tool_invoke} with default options. */
+  @Override
   public ToolResult invoke(String toolId, JsonNode arguments) {
     return invoker.invoke(toolId, arguments, CallOptions.DEFAULT);
+  }
+
+  @Override
+  public Optional<ToolDefinition> tool(String name) {
+    return registry.get(name).map(RegisteredTool::definition);
+  }
+
+  @Override
+  public List<ToolDefinition> tools() {
+    return registry.definitions();
   }
 
   /** Which search backends are active. */
