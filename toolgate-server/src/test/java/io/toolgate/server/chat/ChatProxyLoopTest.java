@@ -4,14 +4,15 @@ import static io.toolgate.server.chat.Requests.ask;
 import static io.toolgate.server.chat.Requests.model;
 import static io.toolgate.server.chat.Requests.proxy;
 import static io.toolgate.server.chat.Requests.withClientTool;
-import static io.toolgate.server.chat.ScriptedUpstream.Step.call;
-import static io.toolgate.server.chat.ScriptedUpstream.Step.calls;
-import static io.toolgate.server.chat.ScriptedUpstream.Step.text;
+import static io.toolgate.testing.ScriptedUpstream.Step.call;
+import static io.toolgate.testing.ScriptedUpstream.Step.calls;
+import static io.toolgate.testing.ScriptedUpstream.Step.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.toolgate.Toolgate;
 import io.toolgate.exposure.ToolMode;
 import io.toolgate.json.Json;
+import io.toolgate.testing.ScriptedUpstream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,13 +3,14 @@ package io.toolgate.server.chat;
 import static io.toolgate.server.chat.Requests.ask;
 import static io.toolgate.server.chat.Requests.model;
 import static io.toolgate.server.chat.Requests.proxy;
-import static io.toolgate.server.chat.ScriptedUpstream.Step.call;
-import static io.toolgate.server.chat.ScriptedUpstream.Step.calls;
-import static io.toolgate.server.chat.ScriptedUpstream.Step.text;
+import static io.toolgate.testing.ScriptedUpstream.Step.call;
+import static io.toolgate.testing.ScriptedUpstream.Step.calls;
+import static io.toolgate.testing.ScriptedUpstream.Step.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.toolgate.Toolgate;
 import io.toolgate.exposure.ToolMode;
+import io.toolgate.testing.ScriptedUpstream;
 import java.io.IOException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

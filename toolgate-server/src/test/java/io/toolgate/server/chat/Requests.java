@@ -2,6 +2,7 @@ package io.toolgate.server.chat;
 
 import io.toolgate.Toolgate;
 import io.toolgate.json.Json;
+import io.toolgate.testing.ScriptedUpstream;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.node.ArrayNode;

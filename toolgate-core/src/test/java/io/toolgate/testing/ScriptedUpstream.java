@@ -1,4 +1,4 @@
-package io.toolgate.server.chat;
+package io.toolgate.testing;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -23,11 +23,12 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * A scripted OpenAI-compatible model server on loopback: answers {@code POST /chat/completions}
- * with the next scripted step, as one completion object or (for {@code "stream": true}) as SSE
- * chunks the way OpenAI streams them: role first, text in pieces, each tool call's id and name
- * first and its arguments in two fragments, the finish reason, then {@code data: [DONE]}. Records
- * every request it receives.
+ * A scripted OpenAI-compatible model server on loopback, shared by every module that tests a client
+ * of an OpenAI-style model (the chat proxy, the framework integrations): answers {@code POST
+ * /chat/completions} with the next scripted step, as one completion object or (for {@code "stream":
+ * true}) as SSE chunks the way OpenAI streams them: role first, text in pieces, each tool call's id
+ * and name first and its arguments in two fragments, the finish reason, then {@code data: [DONE]}.
+ * Records every request it receives.
  *
  * <pre>{@code
  * try (ScriptedUpstream upstream = ScriptedUpstream.start()) {
@@ -37,7 +38,7 @@ import tools.jackson.databind.node.ObjectNode;
  * }
  * }</pre>
  */
-final class ScriptedUpstream implements AutoCloseable {
+public final class ScriptedUpstream implements AutoCloseable {
   private final HttpServer server;
   private final ExecutorService executor;
   private final Deque<Step> script = new ArrayDeque<>();
@@ -47,7 +48,7 @@ final class ScriptedUpstream implements AutoCloseable {
   private Step forever;
 
   /** One scripted answer. */
-  sealed interface Step {
+  public sealed interface Step {
     /** A final answer. */
     static Step text(String content) {
       return new Message(content, List.of(), "stop");
@@ -83,20 +84,21 @@ final class ScriptedUpstream implements AutoCloseable {
     }
   }
 
-  record Message(String content, List<ObjectNode> toolCalls, String finishReason) implements Step {}
+  public record Message(String content, List<ObjectNode> toolCalls, String finishReason)
+      implements Step {}
 
-  record Failure(int status, String body) implements Step {}
+  public record Failure(int status, String body) implements Step {}
 
-  record Hang() implements Step {}
+  public record Hang() implements Step {}
 
-  record Unstreamed(Message message) implements Step {}
+  public record Unstreamed(Message message) implements Step {}
 
   private ScriptedUpstream(HttpServer server, ExecutorService executor) {
     this.server = server;
     this.executor = executor;
   }
 
-  static ScriptedUpstream start() throws IOException {
+  public static ScriptedUpstream start() throws IOException {
     HttpServer server =
         HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     ExecutorService executor =
@@ -110,34 +112,34 @@ final class ScriptedUpstream implements AutoCloseable {
   }
 
   /** The base URL to configure: {@code http://127.0.0.1:<port>/v1}. */
-  URI baseUrl() {
+  public URI baseUrl() {
     return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/v1");
   }
 
   /** Queues the next answer. */
-  synchronized ScriptedUpstream then(Step step) {
+  public synchronized ScriptedUpstream then(Step step) {
     script.add(step);
     return this;
   }
 
   /** Answers every request (after the queued ones) with {@code step}. */
-  synchronized ScriptedUpstream always(Step step) {
+  public synchronized ScriptedUpstream always(Step step) {
     forever = step;
     return this;
   }
 
   /** The request bodies received, in order. */
-  synchronized List<ObjectNode> requests() {
+  public synchronized List<ObjectNode> requests() {
     return List.copyOf(requests);
   }
 
   /** The request headers received, in order. */
-  synchronized List<Map<String, List<String>>> headers() {
+  public synchronized List<Map<String, List<String>>> headers() {
     return List.copyOf(headers);
   }
 
   /** The function names of the tools in request {@code i}. */
-  List<String> toolNames(int i) {
+  public List<String> toolNames(int i) {
     List<String> names = new ArrayList<>();
     requests()
         .get(i)
@@ -304,7 +306,7 @@ final class ScriptedUpstream implements AutoCloseable {
   }
 
   /** The last request's messages. */
-  JsonNode lastMessages() {
+  public JsonNode lastMessages() {
     List<ObjectNode> all = requests();
     return all.get(all.size() - 1).path("messages");
   }
