@@ -29,13 +29,17 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Measure retrieval quality: Recall@1/5/10, NDCG@10 and MRR, macro-averaged over queries.",
-      "Files are JSON lines: tools {name, description, parameters}; queries {query, relevant}."
+      "Files are JSON lines: tools {name, description, parameters}; queries {query, relevant}.",
+      "Tool and query vectors are cached per retrieval set in a cache folder of their own,",
+      "<data-dir>/eval-cache/<set>/ (set: the tools file's name), never beside the gateway's",
+      "own vector cache; --cache-dir chooses another folder, --no-cache writes none."
     },
     footer = {
       "",
       "Examples:",
       "  toolgate eval --tools bfcl.tools.jsonl --queries bfcl.queries.jsonl",
-      "  toolgate eval --tools t.jsonl --queries q.jsonl --mode bm25 --json"
+      "  toolgate eval --tools t.jsonl --queries q.jsonl --mode bm25 --json",
+      "  toolgate eval --tools t.jsonl --queries q.jsonl --cache-dir /tmp/eval-cache"
     })
 final class EvalCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -61,6 +65,16 @@ final class EvalCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print one JSON object.")
   boolean json;
 
+  @Option(
+      names = "--cache-dir",
+      paramLabel = "DIR",
+      description =
+          "Cache tool and query vectors in DIR/<set>/ (default: <data-dir>/eval-cache/<set>/).")
+  Path cacheDir;
+
+  @Option(names = "--no-cache", description = "Embed everything anew and write no cache.")
+  boolean noCache;
+
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
@@ -75,7 +89,9 @@ final class EvalCommand implements Callable<Integer> {
     List<DocumentStyle> documents = new ArrayList<>();
     SearchSettings settings = SearchSettings.fromConfig(config.search().raw());
     try {
+      Path dataDir = config.dataDir(global.dataDir());
       if (evalMode == EvalMode.HYBRID || evalMode == EvalMode.VECTOR) {
+        Gateway.prepareLocalModels(config.embeddings(), dataDir);
         for (EmbeddingConfig e : config.embeddings()) {
           embedders.add(e.createEmbedder());
           documents.add(e.document().orElse(settings.documentStyle()));
@@ -85,8 +101,10 @@ final class EvalCommand implements Callable<Integer> {
           EvalOptions.of(evalMode)
               .withSettings(settings)
               .withEmbedders(embedders)
-              .withDocuments(documents)
-              .withDataDirectory(config.dataDir(global.dataDir()));
+              .withDocuments(documents);
+      if (!noCache) {
+        options = options.withDataDirectory(cacheFolder(dataDir));
+      }
       EvalReport report = Evaluator.run(toolList, queryList, options);
       out.println(json ? report.toJson() : report.toText());
       out.flush();
@@ -94,5 +112,16 @@ final class EvalCommand implements Callable<Integer> {
     } finally {
       embedders.forEach(Embedder::close);
     }
+  }
+
+  /**
+   * Where this set's vectors are cached: {@code <cache>/<set>/}, the set named by the tools file
+   * ({@code bfcl.tools.jsonl} is {@code bfcl}), so that sets and the gateway's own cache never
+   * overwrite each other's files.
+   */
+  Path cacheFolder(Path dataDir) {
+    Path root = cacheDir != null ? cacheDir : dataDir.resolve("eval-cache");
+    String set = tools.getFileName().toString().replaceFirst("(\\.tools)?\\.jsonl?$", "");
+    return root.resolve(set.replaceAll("[^A-Za-z0-9_.-]", "_")).toAbsolutePath().normalize();
   }
 }

@@ -5,6 +5,7 @@ import io.toolgate.catalog.ToolRegistry;
 import io.toolgate.config.EmbeddingConfig;
 import io.toolgate.config.ToolgateConfig;
 import io.toolgate.domain.ToolDomains;
+import io.toolgate.embeddings.onnx.NativeLibraries;
 import io.toolgate.exposure.Exposure;
 import io.toolgate.invoke.ExecutorFactory;
 import io.toolgate.invoke.ToolInvoker;
@@ -17,6 +18,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
 
@@ -119,14 +121,13 @@ final class Gateway implements AutoCloseable {
             .settings(SearchSettings.fromConfig(config.search().raw()))
             .dataDirectory(dataDir);
     if (withEmbedder) {
+      prepareLocalModels(config.embeddings(), dataDir);
       List<Embedder> created = new ArrayList<>();
       for (EmbeddingConfig e : config.embeddings()) {
         Embedder embedder = e.createEmbedder();
         created.add(embedder);
         closeables.add(embedder);
-        e.document()
-            .ifPresentOrElse(
-                style -> builder.embedder(embedder, style), () -> builder.embedder(embedder));
+        builder.embedder(e.name(), embedder, e.document());
       }
       embedders = List.copyOf(created);
     }
@@ -138,6 +139,19 @@ final class Gateway implements AutoCloseable {
     closeables.forEach(b::onClose);
     closeables.clear();
     toolgate = b.build();
+  }
+
+  /**
+   * Before the first local model loads: ONNX Runtime's native libraries come from {@code
+   * <dataDir>/native/}, extracted once, instead of a new temp folder every run.
+   */
+  static void prepareLocalModels(List<EmbeddingConfig> embeddings, Path dataDir) {
+    boolean local =
+        embeddings.stream()
+            .anyMatch(e -> e.from().strip().toLowerCase(Locale.ROOT).startsWith("local:"));
+    if (local) {
+      NativeLibraries.useDataDirectory(dataDir);
+    }
   }
 
   /** What a model sees, from {@code search:} (mode, meta-tool profile, pinned tools). */

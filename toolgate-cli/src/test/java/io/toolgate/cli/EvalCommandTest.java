@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -87,5 +89,61 @@ class EvalCommandTest {
 
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.err()).contains("'dense'").contains("bm25");
+  }
+
+  /** A config with one small local model, so a hybrid eval loads quickly. */
+  private Path smallModelConfig() throws IOException {
+    return Files.writeString(
+        dir.resolve("toolgate.yaml"),
+        "embeddings: [{name: q, from: \"local:all-minilm-l6-v2-q\", threads: 1}]\n");
+  }
+
+  private static List<String> files(Path folder) throws IOException {
+    if (!Files.isDirectory(folder)) {
+      return List.of();
+    }
+    try (Stream<Path> list = Files.list(folder)) {
+      return list.map(p -> p.getFileName().toString()).sorted().toList();
+    }
+  }
+
+  @Test
+  void aHybridEvalCachesItsVectorsInAnEvalCacheFolderOfItsOwn() throws IOException {
+    Cli.Run run = eval("--mode", "hybrid", "--config", smallModelConfig().toString());
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    Path data = dir.resolve("data");
+    assertThat(files(data.resolve("eval-cache").resolve("tools")))
+        .anyMatch(f -> f.startsWith("queries-") && f.endsWith(".bin"))
+        .anyMatch(f -> f.startsWith("vectors-") && f.endsWith(".bin"));
+    assertThat(files(data)).noneMatch(f -> f.endsWith(".bin")); // the gateway's cache untouched
+  }
+
+  @Test
+  void cacheDirChoosesTheFolderAndNoCacheWritesNone() throws IOException {
+    Path config = smallModelConfig();
+    Path elsewhere = dir.resolve("elsewhere");
+
+    assertThat(eval("--mode", "vector", "--config", config.toString(), "--no-cache").exitCode())
+        .isZero();
+    assertThat(files(dir.resolve("data").resolve("eval-cache"))).isEmpty();
+    assertThat(
+            eval(
+                    "--mode",
+                    "vector",
+                    "--config",
+                    config.toString(),
+                    "--cache-dir",
+                    elsewhere.toString())
+                .exitCode())
+        .isZero();
+    assertThat(files(elsewhere.resolve("tools"))).anyMatch(f -> f.startsWith("queries-"));
+  }
+
+  @Test
+  void helpSaysWhereTheCacheGoes() {
+    Cli.Run run = Cli.runExactly("eval", "--help");
+
+    assertThat(run.out()).contains("<data-dir>/eval-cache/<set>/").contains("--cache-dir");
   }
 }
