@@ -28,7 +28,9 @@ final class PromptCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     try (Gateway gateway = Gateway.catalog(global)) {
-      List<ToolDefinition> tools = gateway.registry().definitions();
+      // A prompt is what a model reads: tools hidden from models (as_tool: false) stay out.
+      List<ToolDefinition> tools =
+          gateway.registry().definitions().stream().filter(ToolDefinition::asTool).toList();
       if (sandbox == null) {
         out.println(XmlToolsPrompt.renderAll(tools));
       } else {

@@ -69,7 +69,12 @@ final class TokensCommand implements Callable<Integer> {
       if (encoding != null) {
         options = options.withEncodings(List.of(TokenEncoding.parse(encoding)));
       }
-      TokenReport report = TokenReport.measure(gateway.registry().definitions(), options);
+      TokenReport report =
+          TokenReport.measure(
+              gateway.registry().definitions().stream()
+                  .filter(io.toolgate.catalog.ToolDefinition::asTool)
+                  .toList(),
+              options);
       if (json) {
         out.println(Json.pretty(report.toJson()));
         out.flush();

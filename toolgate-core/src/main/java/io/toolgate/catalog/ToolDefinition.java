@@ -54,6 +54,7 @@ public final class ToolDefinition {
   private final List<ObjectNode> examples;
   private final ToolPolicy policy;
   private final Implementation implementation;
+  private final boolean asTool;
   private final String checksum;
 
   private ToolDefinition(Builder b) {
@@ -79,6 +80,7 @@ public final class ToolDefinition {
     this.examples = b.examples.stream().map(ObjectNode::deepCopy).toList();
     this.policy = Objects.requireNonNull(b.policy, "policy");
     this.implementation = Objects.requireNonNull(b.implementation, "implementation");
+    this.asTool = b.asTool;
     this.checksum = ToolIds.checksum16(Json.canonical(ToolDefinitionCodec.behaviour(this)));
   }
 
@@ -123,6 +125,7 @@ public final class ToolDefinition {
     b.examples = examples;
     b.policy = policy;
     b.implementation = implementation;
+    b.asTool = asTool;
     return b;
   }
 
@@ -212,6 +215,17 @@ public final class ToolDefinition {
     return implementation;
   }
 
+  /**
+   * Whether models may see this tool (Spice's {@code as_tool}, default true). A tool with {@code
+   * as_tool: false} is left out of search, of every listing a model reads (exposure, MCP {@code
+   * tools/list}, the chat proxy, {@code GET /v1/tools}, the XML prompt) and cannot be called
+   * through a model-facing surface (meta-tools, MCP, chat proxy); the operator still calls it
+   * through {@code POST /v1/tools/{name}:invoke}, the CLI or the Java API.
+   */
+  public boolean asTool() {
+    return asTool;
+  }
+
   /** First 16 hex characters of SHA-256 over the canonical JSON of the behaviour fields. */
   public String checksum() {
     return checksum;
@@ -265,6 +279,7 @@ public final class ToolDefinition {
     private List<ObjectNode> examples = List.of();
     private ToolPolicy policy = ToolPolicy.INHERIT;
     private Implementation implementation = new Implementation.Provided();
+    private boolean asTool = true;
 
     private Builder(String name, JsonNode parameters) {
       this.name = name;
@@ -338,6 +353,12 @@ public final class ToolDefinition {
 
     public Builder implementation(Implementation implementation) {
       this.implementation = implementation;
+      return this;
+    }
+
+    /** Whether models may see the tool; false keeps it callable by the operator only. */
+    public Builder asTool(boolean asTool) {
+      this.asTool = asTool;
       return this;
     }
 

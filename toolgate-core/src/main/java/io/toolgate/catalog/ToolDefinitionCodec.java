@@ -101,6 +101,7 @@ public final class ToolDefinitionCodec {
     }
     writePolicy(tool.policy(), out);
     writeImplementation(tool.implementation(), out);
+    writeAsTool(tool, out);
     out.put("checksum", tool.checksum());
     out.put("schema_version", ToolDefinition.SCHEMA_VERSION);
     return out;
@@ -133,7 +134,18 @@ public final class ToolDefinitionCodec {
     tool.examples().forEach(examples::add);
     writePolicy(tool.policy(), out);
     writeImplementation(tool.implementation(), out);
+    writeAsTool(tool, out);
     return out;
+  }
+
+  /**
+   * {@code as_tool: false} only when set: a tool models see (the default) keeps the JSON, and so
+   * the checksum, it had before the flag existed.
+   */
+  private static void writeAsTool(ToolDefinition tool, ObjectNode out) {
+    if (!tool.asTool()) {
+      out.put("as_tool", false);
+    }
   }
 
   private static ArrayNode strings(List<String> values) {

@@ -46,6 +46,7 @@ final class ToolDefinitionReader {
               "max_result_bytes",
               "http",
               "command",
+              "as_tool",
               "id",
               "checksum",
               "schema_version"));
@@ -101,6 +102,7 @@ final class ToolDefinitionReader {
     b.examples(examples());
     b.policy(policy());
     b.implementation(implementation());
+    asTool().ifPresent(b::asTool);
     return build(b, name, parameters);
   }
 
@@ -259,6 +261,21 @@ final class ToolDefinitionReader {
     }
     if (!v.isBoolean()) {
       problem("/annotations/" + key, "annotation '" + key + "' must be true or false");
+      return Optional.empty();
+    }
+    return Optional.of(v.asBoolean());
+  }
+
+  /** {@code as_tool}: true (the default) or false. */
+  private Optional<Boolean> asTool() {
+    JsonNode v = tool.get("as_tool");
+    if (v == null || v.isNull()) {
+      return Optional.empty();
+    }
+    if (!v.isBoolean()) {
+      problem(
+          "/as_tool",
+          "'as_tool' must be true or false (false hides the tool from models), got " + v);
       return Optional.empty();
     }
     return Optional.of(v.asBoolean());

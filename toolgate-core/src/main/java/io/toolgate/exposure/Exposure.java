@@ -39,10 +39,16 @@ import org.slf4j.LoggerFactory;
  *       (default {@value #AUTO_THRESHOLD}) <em>and</em> an embedder is available; otherwise every
  *       tool. With more tools than the threshold, falling back to direct tools gives a warning: no
  *       embedder, or a reserved-name clash (which auto survives instead of failing).
- *   <li>a list of names: exactly those tools, in that order, then the pinned ones; an unknown name
- *       is an {@link ExposureException} listing close names. A meta-tool name no catalog tool takes
- *       shows that meta-tool.
+ *   <li>a list of names: exactly those tools, in that order, then the pinned ones. A name that is
+ *       no tool may name a group ({@link ToolGroups}: a domain, a tag or a source such as {@code
+ *       mcp:fs}) and selects all its tools; a name that is neither is an {@link ExposureException}
+ *       listing close names and the groups that exist. A meta-tool name no catalog tool takes shows
+ *       that meta-tool.
  * </ul>
+ *
+ * <p>Tools with {@code as_tool: false} ({@link ToolDefinition#asTool()}) are never shown: they are
+ * left out of every mode, do not count towards the auto threshold, and naming or pinning one is an
+ * {@link ExposureException} that says so.
  *
  * <p>Pinned tools are always shown; an unknown pinned name is an {@link ExposureException}.
  * Warnings are returned in {@link ExposedTools#warnings()} and logged once per distinct message by
@@ -143,19 +149,26 @@ public final class Exposure {
    * @throws ExposureException for a reserved-name clash under {@code search_registry}, or an
    *     unknown named or pinned tool
    */
-  public ExposedTools apply(List<ToolDefinition> catalog) {
+  public ExposedTools apply(List<ToolDefinition> everyTool) {
     Map<String, ToolDefinition> byName = new LinkedHashMap<>();
-    for (ToolDefinition tool : catalog) {
-      if (byName.putIfAbsent(tool.name(), tool) != null) {
+    Set<String> hidden = new java.util.HashSet<>();
+    for (ToolDefinition tool : everyTool) {
+      if (byName.containsKey(tool.name()) || hidden.contains(tool.name())) {
         throw new IllegalArgumentException("the catalog lists tool '" + tool.name() + "' twice");
       }
+      if (tool.asTool()) {
+        byName.put(tool.name(), tool);
+      } else {
+        hidden.add(tool.name()); // as_tool: false: never shown to a model
+      }
     }
-    List<ToolDefinition> pinnedTools = pinnedTools(byName);
+    List<ToolDefinition> catalog = List.copyOf(byName.values());
+    List<ToolDefinition> pinnedTools = pinnedTools(byName, hidden);
     List<String> warnings = new ArrayList<>();
     ExposedTools result =
         switch (mode) {
           case ToolMode.All all -> direct(catalog, warnings);
-          case ToolMode.Named named -> named(named, byName, pinnedTools);
+          case ToolMode.Named named -> named(named, byName, hidden, pinnedTools);
           case ToolMode.SearchRegistry registry -> searchRegistry(byName, pinnedTools, warnings);
           case ToolMode.Auto auto -> auto(catalog, byName, pinnedTools, warnings);
         };
@@ -231,34 +244,48 @@ public final class Exposure {
   }
 
   private ExposedTools named(
-      ToolMode.Named named, Map<String, ToolDefinition> byName, List<ToolDefinition> pinnedTools) {
+      ToolMode.Named named,
+      Map<String, ToolDefinition> byName,
+      Set<String> hidden,
+      List<ToolDefinition> pinnedTools) {
     Map<String, ToolDefinition> shown = new LinkedHashMap<>();
+    ToolGroups groups = new ToolGroups(List.copyOf(byName.values()));
     List<String> unknown = new ArrayList<>();
     for (String name : named.names()) {
       ToolDefinition tool = byName.get(name);
-      if (tool == null) {
+      if (tool == null && !hidden.contains(name)) {
         tool = MetaTools.get(name).orElse(null);
       }
-      if (tool == null) {
-        unknown.add(name);
-      } else {
-        shown.put(name, tool);
+      if (tool != null) {
+        shown.putIfAbsent(name, tool);
+        continue;
       }
+      List<ToolDefinition> group = hidden.contains(name) ? List.of() : groups.select(name);
+      if (group.isEmpty()) {
+        unknown.add(name);
+      }
+      group.forEach(t -> shown.putIfAbsent(t.name(), t));
     }
     if (!unknown.isEmpty()) {
       throw new ExposureException(
-          "tools: " + unknownMessage(unknown, byName.keySet(), true) + "; list tool names");
+          "tools: "
+              + unknownMessage(unknown, byName.keySet(), hidden, true)
+              + "; list tool names, domains, tags or sources ("
+              + groups.describe()
+              + ")");
     }
     pinnedTools.forEach(t -> shown.putIfAbsent(t.name(), t));
     return new ExposedTools(
         mode, named, profile, List.copyOf(shown.values()), byName.size(), List.of());
   }
 
-  private List<ToolDefinition> pinnedTools(Map<String, ToolDefinition> byName) {
+  private List<ToolDefinition> pinnedTools(Map<String, ToolDefinition> byName, Set<String> hidden) {
     List<String> unknown = pinned.stream().filter(p -> !byName.containsKey(p)).toList();
     if (!unknown.isEmpty()) {
       throw new ExposureException(
-          "pinned " + unknownMessage(unknown, byName.keySet(), false) + "; pin catalog tools only");
+          "pinned "
+              + unknownMessage(unknown, byName.keySet(), hidden, false)
+              + "; pin catalog tools only");
     }
     return pinned.stream().map(byName::get).toList();
   }
@@ -274,7 +301,7 @@ public final class Exposure {
   }
 
   private static String unknownMessage(
-      List<String> unknown, Set<String> catalogNames, boolean suggestModes) {
+      List<String> unknown, Set<String> catalogNames, Set<String> hidden, boolean suggestModes) {
     List<String> candidates = new ArrayList<>(catalogNames);
     if (suggestModes) {
       candidates.addAll(KEYWORDS);
@@ -282,6 +309,13 @@ public final class Exposure {
     }
     List<String> parts = new ArrayList<>();
     for (String name : unknown) {
+      if (hidden.contains(name)) {
+        parts.add(
+            "tool '"
+                + name
+                + "' is hidden from models (as_tool: false); remove it here or set as_tool: true");
+        continue;
+      }
       List<String> close = Strings.closest(name, candidates, 5);
       parts.add(
           "tool '"

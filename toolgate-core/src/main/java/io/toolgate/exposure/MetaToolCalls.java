@@ -40,10 +40,12 @@ import tools.jackson.databind.node.ObjectNode;
  * <p>Arguments are checked against the meta-tool's schema first; a violation is an {@code
  * invalid_arguments} result that names the meta-tool and the field. Searches see only the tools
  * {@link CallOptions#allow} permits; calls go through the invoker with the same options, so a
- * caller limited to some tools cannot reach the others ({@code forbidden}). A bad search request is
- * {@code invalid_arguments}, a failing search {@code unavailable}: every outcome is an answer the
- * model can read, never an exception. Whether a name means the meta-tool at all (a catalog tool may
- * take a meta-tool name outside registry mode) is the surface's decision. Thread-safe.
+ * caller limited to some tools cannot reach the others ({@code forbidden}); tools hidden from
+ * models ({@code as_tool: false}) are neither found nor called, and a caller's {@link
+ * CallOptions#searchEmbedder()} picks the embedder searches use. A bad search request is {@code
+ * invalid_arguments}, a failing search {@code unavailable}: every outcome is an answer the model
+ * can read, never an exception. Whether a name means the meta-tool at all (a catalog tool may take
+ * a meta-tool name outside registry mode) is the surface's decision. Thread-safe.
  */
 public final class MetaToolCalls {
   /** What came of a meta-tool call. */
@@ -122,7 +124,9 @@ public final class MetaToolCalls {
    * @param names the names the model was shown
    * @throws IllegalArgumentException when {@code metaTool} is not a meta-tool name
    */
-  public Answer call(String metaTool, ObjectNode args, CallOptions options, Names names) {
+  public Answer call(String metaTool, ObjectNode args, CallOptions caller, Names names) {
+    // Meta-tools are a model's door to the catalog: tools hidden from models stay out of it.
+    CallOptions options = caller.forModels();
     ToolDefinition meta =
         MetaTools.get(metaTool)
             .orElseThrow(
@@ -163,7 +167,11 @@ public final class MetaToolCalls {
       fields.remove("format"); // find_tools' own argument, not part of the search
       SearchRequest request = SearchJson.requestFromJson(fields, SearchRequest.DEFAULT_LIMIT);
       format = Format.parse(args.path("format").asString(findToolsFormat.id()));
-      response = gate.search(request.withFilter(request.filter().and(options.allow())));
+      response =
+          gate.search(
+              request
+                  .withFilter(request.filter().and(options.allow()))
+                  .withEmbedder(options.searchEmbedder().or(request::embedder)));
     } catch (InvalidSearchException | IllegalArgumentException e) {
       return failed(metaTool, ErrorCode.INVALID_ARGUMENTS, metaTool + ": " + e.getMessage());
     } catch (RuntimeException e) {

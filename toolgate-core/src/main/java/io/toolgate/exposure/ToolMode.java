@@ -25,7 +25,8 @@ import tools.jackson.databind.JsonNode;
  *       pinned tools</td></tr>
  *   <tr><td>{@code auto}</td><td>{@link Auto}</td><td>the registry above the threshold (20 tools)
  *       when an embedder is available, else every tool</td></tr>
- *   <tr><td>{@code a, b, c}</td><td>{@link Named}</td><td>exactly those tools (plus pinned)</td></tr>
+ *   <tr><td>{@code a, b, c}</td><td>{@link Named}</td><td>exactly those tools, or all tools of
+ *       those domains, tags or sources (plus pinned)</td></tr>
  * </table>
  *
  * <p>The three keywords are matched case-insensitively ({@code search-registry} is accepted too);
@@ -71,9 +72,11 @@ public sealed interface ToolMode {
 
   /**
    * Exactly the named tools, in this order. A name of a meta-tool ({@code tool_search}, …) that no
-   * catalog tool takes shows that meta-tool.
+   * catalog tool takes shows that meta-tool; a name that is no tool may be a group (Spice's tool
+   * groups): a domain ({@code core}), a tag ({@code weather}) or a source ({@code mcp:fs}), which
+   * selects all its tools.
    *
-   * @param names at least one tool name, without duplicates
+   * @param names at least one tool or group name, without duplicates
    */
   record Named(List<String> names) implements ToolMode {
     public Named {
@@ -83,7 +86,7 @@ public sealed interface ToolMode {
       }
       List<String> distinct = new ArrayList<>();
       for (String name : new LinkedHashSet<>(names)) {
-        distinct.add(ToolNames.requireValid(name));
+        distinct.add(requireEntry(name));
       }
       names = List.copyOf(distinct);
     }
@@ -92,6 +95,17 @@ public sealed interface ToolMode {
     public String wire() {
       return String.join(", ", names);
     }
+
+    /** A tool name, or a group: a source label such as {@code mcp:fs} may hold {@code :} and /. */
+    private static String requireEntry(String name) {
+      if (name != null && !name.isBlank() && GROUP.matcher(name).matches()) {
+        return name;
+      }
+      return ToolNames.requireValid(name); // its message names what a tool name may hold
+    }
+
+    private static final java.util.regex.Pattern GROUP =
+        java.util.regex.Pattern.compile("[A-Za-z0-9_.:/@+\\-]{1,1024}");
   }
 
   /**

@@ -86,7 +86,8 @@ public final class UseTool {
           search.search(
               SearchRequest.of(query == null ? "" : query)
                   .withLimit(candidates)
-                  .withFilter(SearchFilter.NONE.and(opts.allow())));
+                  .withFilter(SearchFilter.NONE.and(opts.allow()))
+                  .withEmbedder(opts.searchEmbedder()));
     } catch (InvalidSearchException e) {
       return failure(ErrorCode.INVALID_ARGUMENTS, e.getMessage(), List.of(), List.of(), start);
     } catch (RuntimeException e) {

@@ -72,6 +72,7 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
   private final Fusion fusion;
   private final LexicalIndex lexical;
   private final List<ToolVectors> vectors;
+  private final List<String> embedderNames;
   private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
   private volatile Catalog catalog = Catalog.EMPTY;
   private ToolRegistry followed;
@@ -91,6 +92,7 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
               settings.exactVectorLimit()));
     }
     this.vectors = List.copyOf(v);
+    this.embedderNames = List.copyOf(b.names);
   }
 
   /** A builder with {@link SearchSettings#defaults()} and no embedder. */
@@ -103,6 +105,7 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
     private SearchSettings settings = SearchSettings.defaults();
     private final List<Embedder> embedders = new ArrayList<>();
     private final List<Optional<DocumentStyle>> documents = new ArrayList<>();
+    private final List<String> names = new ArrayList<>();
     private Optional<Path> dataDirectory = Optional.empty();
 
     private Builder() {}
@@ -117,9 +120,7 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
      * vector:<model>}. The search does not close embedders; their owner does.
      */
     public Builder embedder(Embedder embedder) {
-      embedders.add(Objects.requireNonNull(embedder, "embedder"));
-      documents.add(Optional.empty());
-      return this;
+      return embedder(embedder.modelId(), embedder, Optional.empty());
     }
 
     /**
@@ -127,8 +128,18 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
      * SearchSettings#documentStyle()} (models differ in what they read best).
      */
     public Builder embedder(Embedder embedder, DocumentStyle document) {
+      return embedder(embedder.modelId(), embedder, Optional.of(document));
+    }
+
+    /**
+     * Adds an embedder under {@code name} (its {@code embeddings:} entry), which {@link
+     * SearchRequest#embedder()} may name to search with this embedder's vectors only; {@code
+     * document} empty for {@link SearchSettings#documentStyle()}.
+     */
+    public Builder embedder(String name, Embedder embedder, Optional<DocumentStyle> document) {
       embedders.add(Objects.requireNonNull(embedder, "embedder"));
-      documents.add(Optional.of(document));
+      documents.add(Objects.requireNonNull(document, "document"));
+      names.add(Objects.requireNonNull(name, "name"));
       return this;
     }
 
@@ -162,7 +173,7 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
     }
     registry.addListener(this);
     // Events from now on are applied as they come; indexing the snapshot twice is harmless.
-    update(registry.definitions(), List.of());
+    update(registry.definitions(), List.of(), true);
   }
 
   /** Applies registry changes incrementally. */
@@ -192,15 +203,37 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
    * changes at once, vectors of new or changed tools follow in the background.
    */
   public void update(Collection<ToolDefinition> upserts, Collection<String> removals) {
+    update(upserts, removals, false);
+  }
+
+  /**
+   * As {@link #update(Collection, Collection)}; with {@code preload}, an embedder whose cache holds
+   * every tool's vector publishes them before this returns, so the first search is already hybrid.
+   * Tools hidden from models ({@code as_tool: false}) are not indexed.
+   */
+  private void update(
+      Collection<ToolDefinition> upserts, Collection<String> removals, boolean preload) {
+    List<ToolDefinition> shown = new ArrayList<>(upserts.size());
+    List<String> gone = new ArrayList<>(removals);
+    for (ToolDefinition tool : upserts) {
+      if (tool.asTool()) {
+        shown.add(tool);
+      } else {
+        gone.add(tool.name());
+      }
+    }
     Catalog next;
     lock.writeLock().lock();
     try {
-      Catalog.Change change = catalog.apply(upserts, removals);
+      Catalog.Change change = catalog.apply(shown, gone);
       lexical.update(change.upserts(), change.removals());
       catalog = change.next();
       next = catalog;
     } finally {
       lock.writeLock().unlock();
+    }
+    if (preload) {
+      ToolVectors.preloadAll(vectors, next.tools);
     }
     for (ToolVectors v : vectors) {
       v.refresh(next.tools.clone());
@@ -255,7 +288,9 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
         request.keywords().isEmpty()
             ? request.query()
             : (request.query() + " " + String.join(" ", request.keywords())).strip();
-    List<float[]> queryVectors = request.mode() == SearchMode.LEXICAL ? List.of() : embed(text);
+    boolean[] using = embeddersFor(request);
+    List<float[]> queryVectors =
+        request.mode() == SearchMode.LEXICAL ? List.of() : embed(text, using);
     boolean vectorUsed = queryVectors.stream().anyMatch(Objects::nonNull);
     boolean lexicalUsed = request.mode() != SearchMode.VECTOR || !vectorUsed;
     lock.readLock().lock();
@@ -359,22 +394,55 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
    * the later ones run on virtual threads while the first runs here: two models on two cores took
    * 7.2 ms at the median together against 13.5 ms one after the other (QueryEmbeddingBenchmark).
    */
-  private List<float[]> embed(String text) {
+  private List<float[]> embed(String text, boolean[] using) {
     List<java.util.concurrent.CompletableFuture<float[]>> later = new ArrayList<>();
     for (int i = 1; i < vectors.size(); i++) {
       ToolVectors v = vectors.get(i);
       later.add(
-          java.util.concurrent.CompletableFuture.supplyAsync(
-              () -> embedQuery(v, text), QUERY_EMBEDDING));
+          using[i]
+              ? java.util.concurrent.CompletableFuture.supplyAsync(
+                  () -> embedQuery(v, text), QUERY_EMBEDDING)
+              : java.util.concurrent.CompletableFuture.completedFuture(null));
     }
     List<float[]> out = new ArrayList<>(vectors.size());
     if (!vectors.isEmpty()) {
-      out.add(embedQuery(vectors.get(0), text));
+      out.add(using[0] ? embedQuery(vectors.get(0), text) : null);
     }
     for (java.util.concurrent.CompletableFuture<float[]> f : later) {
       out.add(f.join());
     }
     return out;
+  }
+
+  /**
+   * Which embedders a request uses: all, or the one {@link SearchRequest#embedder()} names (by its
+   * {@code embeddings:} name or its model id).
+   *
+   * @throws InvalidSearchException when no embedder has that name
+   */
+  private boolean[] embeddersFor(SearchRequest request) {
+    boolean[] using = new boolean[vectors.size()];
+    if (request.embedder().isEmpty()) {
+      java.util.Arrays.fill(using, true);
+      return using;
+    }
+    String wanted = request.embedder().get();
+    for (int i = 0; i < vectors.size(); i++) {
+      using[i] =
+          embedderNames.get(i).equals(wanted) || vectors.get(i).embedder().modelId().equals(wanted);
+    }
+    for (boolean u : using) {
+      if (u) {
+        return using;
+      }
+    }
+    throw new InvalidSearchException(
+        "embedding model '"
+            + wanted
+            + "' is not one this search uses; "
+            + (embedderNames.isEmpty()
+                ? "it has none (configure embeddings:)"
+                : "it uses " + String.join(", ", embedderNames)));
   }
 
   /** The query's vector from {@code v}, or null when it is not usable or fails (logged). */

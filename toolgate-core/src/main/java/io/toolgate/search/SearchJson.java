@@ -46,13 +46,21 @@ public final class SearchJson {
     return out;
   }
 
-  /** One hit: {@code tool_id}, description, parameters, score, matched terms, channel ranks. */
+  /**
+   * One hit: {@code tool_id}, description, parameters, {@code checksum}, score, matched terms,
+   * channel ranks. The {@code checksum} is the definition's (RFC 0001's open question on tool
+   * versioning): it changes with anything that changes the tool's behaviour, equals the {@code
+   * ETag} of {@code GET /v1/tools/{name}} (without the quotes), and tells a client whether the
+   * schema it cached is stale. It is not called {@code version}: that is the tool's own version
+   * string in its definition.
+   */
   public static ObjectNode hitJson(SearchHit hit) {
     ObjectNode t = Json.object();
     t.put("tool_id", hit.tool().name());
     t.put("description", hit.tool().description());
     t.set("parameters", hit.tool().parameters());
     hit.tool().returns().ifPresent(r -> t.set("returns", r));
+    t.put("checksum", hit.tool().checksum());
     t.put("score", round(hit.score()));
     ArrayNode terms = t.putArray("matched_terms");
     hit.matchedTerms().forEach(terms::add);

@@ -19,6 +19,8 @@ import java.util.Optional;
  * @param minScore drop hits whose normalized score is below this (0 to 1)
  * @param filter which tools may appear
  * @param mode which channels to use
+ * @param embedder the one embedding model whose vector channel takes part (an {@code embeddings:}
+ *     name or a model id); empty for every configured embedder, fused
  */
 public record SearchRequest(
     String query,
@@ -26,7 +28,8 @@ public record SearchRequest(
     int limit,
     Optional<Double> minScore,
     SearchFilter filter,
-    SearchMode mode) {
+    SearchMode mode,
+    Optional<String> embedder) {
   /** The default number of hits. */
   public static final int DEFAULT_LIMIT = 5;
 
@@ -57,6 +60,18 @@ public record SearchRequest(
         });
     filter = filter == null ? SearchFilter.NONE : filter;
     mode = mode == null ? SearchMode.HYBRID : mode;
+    embedder = embedder == null ? Optional.empty() : embedder.filter(e -> !e.isBlank());
+  }
+
+  /** A request that searches with every embedder. */
+  public SearchRequest(
+      String query,
+      List<String> keywords,
+      int limit,
+      Optional<Double> minScore,
+      SearchFilter filter,
+      SearchMode mode) {
+    this(query, keywords, limit, minScore, filter, mode, Optional.empty());
   }
 
   /** A request with defaults: limit 5, no cut, no filter, hybrid. */
@@ -66,22 +81,31 @@ public record SearchRequest(
   }
 
   public SearchRequest withKeywords(List<String> newKeywords) {
-    return new SearchRequest(query, newKeywords, limit, minScore, filter, mode);
+    return new SearchRequest(query, newKeywords, limit, minScore, filter, mode, embedder);
   }
 
   public SearchRequest withLimit(int newLimit) {
-    return new SearchRequest(query, keywords, newLimit, minScore, filter, mode);
+    return new SearchRequest(query, keywords, newLimit, minScore, filter, mode, embedder);
   }
 
   public SearchRequest withMinScore(double newMinScore) {
-    return new SearchRequest(query, keywords, limit, Optional.of(newMinScore), filter, mode);
+    return new SearchRequest(
+        query, keywords, limit, Optional.of(newMinScore), filter, mode, embedder);
   }
 
   public SearchRequest withFilter(SearchFilter newFilter) {
-    return new SearchRequest(query, keywords, limit, minScore, newFilter, mode);
+    return new SearchRequest(query, keywords, limit, minScore, newFilter, mode, embedder);
   }
 
   public SearchRequest withMode(SearchMode newMode) {
-    return new SearchRequest(query, keywords, limit, minScore, filter, newMode);
+    return new SearchRequest(query, keywords, limit, minScore, filter, newMode, embedder);
+  }
+
+  /**
+   * A copy that uses only {@code newEmbedder}'s vector channel (the lexical channels still run);
+   * empty for every embedder.
+   */
+  public SearchRequest withEmbedder(Optional<String> newEmbedder) {
+    return new SearchRequest(query, keywords, limit, minScore, filter, mode, newEmbedder);
   }
 }

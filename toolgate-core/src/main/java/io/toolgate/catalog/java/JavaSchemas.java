@@ -2,6 +2,7 @@ package io.toolgate.catalog.java;
 
 import io.toolgate.catalog.InvalidToolException;
 import io.toolgate.invoke.spi.ToolCall;
+import io.toolgate.invoke.spi.ToolContext;
 import io.toolgate.json.Json;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
@@ -76,8 +77,8 @@ public final class JavaSchemas {
 
   /**
    * The parameter schema of a tool method: an object with one property per parameter (a {@link
-   * ToolCall} parameter receives the call itself and is left out) and {@code additionalProperties:
-   * false}.
+   * ToolCall} parameter receives the call itself, a {@link ToolContext} one the caller's context;
+   * both are left out) and {@code additionalProperties: false}.
    *
    * @throws InvalidToolException naming the method and parameter when a type is not supported
    */
@@ -88,7 +89,7 @@ public final class JavaSchemas {
     ObjectNode properties = root.putObject("properties");
     ArrayNode required = Json.array();
     for (Parameter p : method.getParameters()) {
-      if (p.getType() == ToolCall.class) {
+      if (p.getType() == ToolCall.class || p.getType() == ToolContext.class) {
         continue;
       }
       ToolParam param = p.getAnnotation(ToolParam.class);

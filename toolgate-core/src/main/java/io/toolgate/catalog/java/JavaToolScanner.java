@@ -148,6 +148,7 @@ public final class JavaToolScanner {
           .tags(List.of(tool.tags()))
           .source(source)
           .sandbox(tool.sandbox())
+          .asTool(tool.asTool())
           .dependencies(List.of(tool.dependencies()))
           .secrets(List.of(tool.secrets()))
           .examples(examples(method, tool))

@@ -2,6 +2,7 @@ package io.toolgate.catalog.java;
 
 import io.toolgate.ErrorCode;
 import io.toolgate.invoke.spi.ToolCall;
+import io.toolgate.invoke.spi.ToolContext;
 import io.toolgate.invoke.spi.ToolExecutionException;
 import io.toolgate.invoke.spi.ToolExecutor;
 import io.toolgate.json.Json;
@@ -94,6 +95,9 @@ final class MethodToolExecutor implements ToolExecutor {
   private Object bind(Binding b, JsonNode arguments, ToolCall call) {
     if (b.raw == ToolCall.class) {
       return call;
+    }
+    if (b.raw == ToolContext.class) {
+      return ToolContext.of(call);
     }
     JsonNode node = arguments.get(b.name);
     if (node == null || node.isNull()) {

@@ -43,6 +43,12 @@ public @interface Tool {
   /** Free labels used by search filters. */
   String[] tags() default {};
 
+  /**
+   * Whether models see the tool (Spice's {@code as_tool}); false keeps it out of search and of what
+   * models are shown, callable by the operator only.
+   */
+  boolean asTool() default true;
+
   /** The sandbox it runs in; empty means the default sandbox. */
   String sandbox() default "";
 

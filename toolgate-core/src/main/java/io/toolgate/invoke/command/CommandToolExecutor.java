@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
@@ -37,6 +38,9 @@ import tools.jackson.databind.node.ObjectNode;
  *       argv element each; an element whose optional argument is absent is dropped; the program
  *       itself cannot come from an argument.
  *   <li><b>stdin</b>: the validated arguments as one JSON object, then end of input.
+ *   <li><b>context</b>: the caller's {@code context} object (Jarvis's flow context, {@code POST
+ *       /v1/tools/{name}:invoke}), beside the arguments, as JSON in {@value #CONTEXT_ENV}; unset
+ *       when the call has none. At most 64 KiB of JSON ({@code too_large} above).
  *   <li><b>environment</b>: only {@code PATH}, {@code HOME}, {@code LANG}, the tool's declared
  *       secrets, and what its {@link CommandRuntime} adds (the sandbox's secrets, {@code
  *       NODE_PATH}, {@code PYTHONPATH}); values come from the environment lookup at call time,
@@ -55,6 +59,10 @@ public final class CommandToolExecutor implements ToolExecutor {
   /** The environment variables every child gets from the gateway's environment, when set. */
   public static final List<String> BASE_ENVIRONMENT = List.of("PATH", "HOME", "LANG");
 
+  /** The environment variable holding the caller's context object as JSON, when it has one. */
+  public static final String CONTEXT_ENV = "TOOLGATE_CONTEXT";
+
+  private static final int MAX_CONTEXT_CHARS = 64 * 1024;
   private static final int STDERR_KEEP = 64 * 1024;
   private static final int STDERR_SHOWN = 2000;
   private static final long KILL_WAIT_MILLIS = 5000;
@@ -103,7 +111,7 @@ public final class CommandToolExecutor implements ToolExecutor {
     Instant started = Instant.now();
     List<String> filled = argv.fill(call.arguments());
     CommandRuntime.Launch launch = runtime.prepare(tool, filled);
-    Process process = start(launch);
+    Process process = start(launch, context(call));
     OutputCapture stdout =
         OutputCapture.head(
             process.getInputStream(), "toolgate-stdout:" + tool.name(), maxOutputBytes);
@@ -142,7 +150,31 @@ public final class CommandToolExecutor implements ToolExecutor {
     return result(stdout.text());
   }
 
-  private Process start(CommandRuntime.Launch launch) throws IOException {
+  /**
+   * The caller's context as the JSON text of {@value #CONTEXT_ENV}; empty when the call has none.
+   *
+   * @throws ToolExecutionException {@code too_large} above {@value #MAX_CONTEXT_CHARS} characters
+   *     (the kernel limits one environment string to 128 KiB)
+   */
+  private static Optional<String> context(ToolCall call) {
+    if (call.context().isEmpty()) {
+      return Optional.empty();
+    }
+    String json = Json.write(Json.tree(call.context()));
+    if (json.length() > MAX_CONTEXT_CHARS) {
+      throw new ToolExecutionException(
+          ErrorCode.TOO_LARGE,
+          "the call's context is "
+              + json.length()
+              + " characters of JSON, over the "
+              + MAX_CONTEXT_CHARS
+              + " a command tool receives in "
+              + CONTEXT_ENV);
+    }
+    return Optional.of(json);
+  }
+
+  private Process start(CommandRuntime.Launch launch, Optional<String> context) throws IOException {
     Map<String, String> env = new LinkedHashMap<>();
     for (String name : BASE_ENVIRONMENT) {
       put(env, name);
@@ -150,6 +182,7 @@ public final class CommandToolExecutor implements ToolExecutor {
     tool.secrets().forEach(name -> put(env, name));
     launch.secrets().forEach(name -> put(env, name));
     env.putAll(launch.environment());
+    context.ifPresent(json -> env.put(CONTEXT_ENV, json));
     Files.createDirectories(launch.directory());
     ProcessBuilder builder =
         new ProcessBuilder(launch.command()).directory(launch.directory().toFile());

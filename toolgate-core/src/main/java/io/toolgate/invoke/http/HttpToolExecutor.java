@@ -116,7 +116,7 @@ public final class HttpToolExecutor implements ToolExecutor {
     Instant deadline = call.deadline().orElseGet(() -> Instant.now().plus(timeout));
     URI uri = template.uri(args, environment);
     HttpRequest.Builder request = HttpRequest.newBuilder(uri);
-    template.headers(args, environment).forEach(request::header);
+    template.headers(args, call.context(), environment).forEach(request::header);
     if (BODY_METHODS.contains(template.method)) {
       byte[] body = Json.write(template.body(args)).getBytes(StandardCharsets.UTF_8);
       if (!template.hasHeader("Content-Type")) {

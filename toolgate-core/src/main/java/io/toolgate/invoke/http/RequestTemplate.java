@@ -143,6 +143,7 @@ final class RequestTemplate {
                       "/http/headers/" + name,
                       parameters,
                       secrets,
+                      true,
                       true));
             });
     this.body = http.body();
@@ -223,16 +224,19 @@ final class RequestTemplate {
   }
 
   /**
-   * Header name to value for {@code args}; a header whose optional argument is absent is left out.
+   * Header name to value for {@code args} and the caller's {@code context}; a header whose optional
+   * argument or context field is absent is left out.
    */
-  Map<String, String> headers(JsonNode args, UnaryOperator<String> environment) {
+  Map<String, String> headers(
+      JsonNode args, Map<String, Object> context, UnaryOperator<String> environment) {
+    ObjectNode values = withContext(args, context);
     Map<String, String> out = new LinkedHashMap<>();
     headers.forEach(
         (name, template) -> {
-          if (!template.complete(args)) {
+          if (!template.complete(values)) {
             return;
           }
-          String value = template.fill(args, environment, v -> v);
+          String value = template.fill(values, environment, v -> v);
           if (value.indexOf('\r') >= 0 || value.indexOf('\n') >= 0 || value.indexOf('\0') >= 0) {
             throw new ToolExecutionException(
                 ErrorCode.INVALID_ARGUMENTS, "header " + name + " may not contain line breaks");
@@ -240,6 +244,22 @@ final class RequestTemplate {
           out.put(name, value);
         });
     return out;
+  }
+
+  /**
+   * The arguments plus each context field as {@code context.<field>}. Argument keys that start with
+   * {@code context.} are dropped first: only the caller's context, never the model's arguments, can
+   * fill a {@code {context.…}} header.
+   */
+  private static ObjectNode withContext(JsonNode args, Map<String, Object> context) {
+    ObjectNode values = Json.object();
+    for (Map.Entry<String, JsonNode> e : args.properties()) {
+      if (!e.getKey().startsWith(Template.CONTEXT_PREFIX)) {
+        values.set(e.getKey(), e.getValue());
+      }
+    }
+    context.forEach((key, value) -> values.set(Template.CONTEXT_PREFIX + key, Json.tree(value)));
+    return values;
   }
 
   /** Whether a header template sets {@code name}. */

@@ -11,12 +11,16 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * One text template of an HTTP tool: {@code {param}} is a declared parameter, {@code ${SECRET}} a
- * declared secret. Checked when the tool loads; filled at call time with an encoder chosen by where
- * the text goes (path segment, query component, header).
+ * declared secret, {@code {context.field}} (in headers only) a field of the caller's context.
+ * Checked when the tool loads; filled at call time with an encoder chosen by where the text goes
+ * (path segment, query component, header).
  */
 final class Template {
   static final Pattern TOKEN =
       Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)}|\\{([A-Za-z_][A-Za-z0-9_.-]*)}");
+
+  /** {@code {context.user_id}}: the field {@code user_id} of the caller's context object. */
+  static final String CONTEXT_PREFIX = "context.";
 
   private final String text;
 
@@ -40,8 +44,41 @@ final class Template {
       Set<String> parameters,
       Set<String> secrets,
       boolean secretsAllowed) {
+    return parse(tool, text, where, pointer, parameters, secrets, secretsAllowed, false);
+  }
+
+  /**
+   * As above; with {@code contextAllowed} (headers), {@code {context.<field>}} names a field of the
+   * caller's context object ({@link #CONTEXT_PREFIX}).
+   */
+  static Template parse(
+      String tool,
+      String text,
+      String where,
+      String pointer,
+      Set<String> parameters,
+      Set<String> secrets,
+      boolean secretsAllowed,
+      boolean contextAllowed) {
     Matcher m = TOKEN.matcher(text);
     while (m.find()) {
+      if (m.group(2) != null && m.group(2).startsWith(CONTEXT_PREFIX)) {
+        if (!contextAllowed) {
+          throw new InvalidToolException(
+              "tool '"
+                  + tool
+                  + "': "
+                  + where
+                  + " uses {"
+                  + m.group(2)
+                  + "}; context fields may only fill headers, e.g. headers: {X-User-Id:"
+                  + " \"{"
+                  + m.group(2)
+                  + "}\"}",
+              pointer);
+        }
+        continue;
+      }
       if (m.group(1) != null) {
         String secret = m.group(1);
         if (!secretsAllowed) {

@@ -172,6 +172,56 @@ public final class ToolVectors implements AutoCloseable {
   }
 
   /**
+   * Publishes the cached vectors of every tool of {@code toolsBySlot} before it returns, for each
+   * of {@code all} whose cache holds them all (each on its own worker, side by side). A vectors set
+   * that misses one keeps today's course: its next {@link #refresh} embeds in the background and
+   * search stays lexical until then. Loading the demo catalog's two caches takes milliseconds, and
+   * without it the first searches after a start ran lexically while the workers loaded them.
+   */
+  public static void preloadAll(List<ToolVectors> all, ToolDefinition[] toolsBySlot) {
+    List<java.util.concurrent.Future<Boolean>> loads = new ArrayList<>();
+    for (ToolVectors v : all) {
+      ToolDefinition[] tools = toolsBySlot.clone();
+      loads.add(v.worker.submit(() -> v.loadIfAllCached(tools)));
+    }
+    for (java.util.concurrent.Future<Boolean> load : loads) {
+      try {
+        load.get();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      } catch (java.util.concurrent.ExecutionException e) {
+        LOG.debug("preloading cached vectors failed; they load in the background", e);
+      }
+    }
+  }
+
+  /** On the worker: publishes every tool's cached vector when the cache has all of them. */
+  private boolean loadIfAllCached(ToolDefinition[] tools) {
+    if (cache.isEmpty()) {
+      return false;
+    }
+    if (cached == null) {
+      cached = cache.get().load();
+    }
+    Map<Integer, float[]> hits = new HashMap<>();
+    for (int slot = 0; slot < tools.length; slot++) {
+      if (tools[slot] == null) {
+        continue;
+      }
+      float[] hit = cached.get(VectorCache.key(tools[slot].checksum()));
+      if (hit == null || hit.length != embedder.dimension()) {
+        return false;
+      }
+      hits.put(slot, hit);
+    }
+    publish(tools, hits);
+    ready = true;
+    failure = Optional.empty();
+    return true;
+  }
+
+  /**
    * Waits until every scheduled refresh has run.
    *
    * @return false when {@code timeout} passed first

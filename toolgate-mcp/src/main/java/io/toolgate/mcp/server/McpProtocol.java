@@ -204,9 +204,12 @@ final class McpProtocol {
    */
   static CallOptions callOptions(McpAsyncServerExchange exchange) {
     McpTransportContext context = exchange == null ? null : exchange.transportContext();
-    return context != null && context.get(CALL_OPTIONS) instanceof CallOptions options
-        ? options
-        : CallOptions.DEFAULT;
+    CallOptions caller =
+        context != null && context.get(CALL_OPTIONS) instanceof CallOptions options
+            ? options
+            : CallOptions.DEFAULT;
+    // MCP clients are model hosts: tools hidden from models are neither listed nor callable.
+    return caller.forModels();
   }
 
   /**

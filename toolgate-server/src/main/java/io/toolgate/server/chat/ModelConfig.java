@@ -28,7 +28,7 @@ import tools.jackson.databind.JsonNode;
  *     connect_timeout: 10s
  *     params:
  *       tools: auto                         # auto | all | search_registry | [names]
- *       tool_embedding_model: local         # required when several embeddings exist
+ *       tool_embedding_model: local         # optional: search with this embedder only
  *       tool_recursion_limit: 10            # tool rounds run per request
  *       pinned: [time_now]                  # always shown
  *       meta_tools: spice                   # spice (tool_search/tool_invoke) | rfc (find_tools/use_tool)
@@ -47,9 +47,10 @@ import tools.jackson.databind.JsonNode;
  * @param upstreamModel the model name sent upstream
  * @param apiKeyEnv the environment variable holding the upstream's API key, if it needs one
  * @param tools which tools the model sees
- * @param embedder the embedding model its registry searches with: the one named by {@code
- *     tool_embedding_model}, or the only one configured; empty when none is (then {@code auto}
- *     shows every tool and {@code search_registry} searches lexically)
+ * @param embedder the one embedding model its registry searches with ({@code
+ *     tool_embedding_model}); empty for the gateway's whole search (every configured embedder,
+ *     fused), which is also what {@code auto} checks: it shows the registry when search has a
+ *     vector channel
  * @param toolRecursionLimit how many rounds of tool calls the proxy runs for one request, 0 or more
  * @param pinned tools shown in every mode
  * @param metaTools the names of the registry's two meta-tools

@@ -92,7 +92,7 @@ final class ModelConfigParser {
           entry.text("model").orElse(name),
           entry.text("api_key_env"),
           mode,
-          embedder(params, mode),
+          embedder(params),
           (int)
               params.wholeNumber(
                   "tool_recursion_limit",
@@ -121,42 +121,27 @@ final class ModelConfigParser {
   }
 
   /**
-   * The named embedder, which must exist; else the only one configured; several without a name are
-   * an error when the mode may show the registry (Spice's rule).
+   * The embedder named by {@code tool_embedding_model}, which must be configured; empty without
+   * one: the model then searches with every configured embedder, fused, as the gateway does.
    */
-  private Optional<String> embedder(OptionReader params, ToolMode mode) {
+  private Optional<String> embedder(OptionReader params) {
     String key = "tool_embedding_model";
     Optional<String> named = params.text(key);
-    if (named.isPresent()) {
+    if (named.isPresent() && !embeddings.contains(named.get())) {
       String name = named.get();
-      if (!embeddings.contains(name)) {
-        List<String> close = Strings.closest(name, embeddings, 3);
-        throw params.error(
-            key,
-            "embedding model '"
-                + name
-                + "' is not configured"
-                + (embeddings.isEmpty()
-                    ? "; add it under embeddings: or remove tool_embedding_model"
-                    : "; configured: "
-                        + String.join(", ", embeddings)
-                        + (close.isEmpty() ? "" : " (did you mean " + close.getFirst() + "?)")));
-      }
-      return named;
-    }
-    if (embeddings.size() == 1) {
-      return Optional.of(embeddings.getFirst());
-    }
-    boolean registryPossible =
-        mode instanceof ToolMode.Auto || mode instanceof ToolMode.SearchRegistry;
-    if (embeddings.size() > 1 && registryPossible) {
+      List<String> close = Strings.closest(name, embeddings, 3);
       throw params.error(
           key,
-          "required when several embedding models are configured ("
-              + String.join(", ", embeddings)
-              + "); name the one tool search should use");
+          "embedding model '"
+              + name
+              + "' is not configured"
+              + (embeddings.isEmpty()
+                  ? "; add it under embeddings: or remove tool_embedding_model"
+                  : "; configured: "
+                      + String.join(", ", embeddings)
+                      + (close.isEmpty() ? "" : " (did you mean " + close.getFirst() + "?)")));
     }
-    return Optional.empty();
+    return named;
   }
 
   /** Tool names: a list, or one string of comma-separated names. */

@@ -48,7 +48,7 @@ final class RequestReader {
    *
    * @throws ChatFailure for an invalid request, an unknown model, or an exposure that fails
    */
-  Turn read(JsonNode json, ChatContext context) {
+  Turn read(JsonNode json, ChatContext caller) {
     if (!(json instanceof ObjectNode request)) {
       throw ChatFailure.badRequest("the request body must be a JSON object", null);
     }
@@ -73,6 +73,11 @@ final class RequestReader {
       throw ChatFailure.badRequest(
           "n must be 1: the proxy runs tool calls for a single choice", "n");
     }
+    // The model is the caller: it sees and calls only tools shown to models, and searches with
+    // its tool_embedding_model when it names one.
+    ChatContext context =
+        caller.withOptions(
+            caller.options().forModels().withSearchEmbedder(route.config.embedder()));
     List<ObjectNode> messages = messages(request);
     List<ObjectNode> clientTools = clientTools(request);
     long version = gate.registry().version();
@@ -139,10 +144,12 @@ final class RequestReader {
     return out;
   }
 
-  /** The model may use the registry's vector channel: it has an embedder and search loaded one. */
+  /**
+   * The model may use the registry's vector channel: search has an embedder (its {@code
+   * tool_embedding_model}, checked against {@code embeddings:} at start, or any of them).
+   */
   boolean embedderAvailable(ModelRoute route) {
-    return route.config.embedder().isPresent()
-        && gate.capabilities().backends().contains(SearchSettings.VECTOR);
+    return gate.capabilities().backends().contains(SearchSettings.VECTOR);
   }
 
   private static String session(

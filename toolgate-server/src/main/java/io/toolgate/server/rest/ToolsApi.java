@@ -73,7 +73,8 @@ public final class ToolsApi {
 
   /**
    * {@code GET /v1/tools[?view=planner|full][&tag=…][&source=…][&limit=N&cursor=NAME]}: the planner
-   * view {@code {name, description}} of every visible tool, sorted by name.
+   * view {@code {name, description}} of every visible tool, sorted by name. Tools hidden from
+   * models ({@code as_tool: false}) appear in the operator's {@code view=full} only.
    */
   public void list(Context ctx) {
     Caller caller = Requests.caller(ctx);
@@ -92,6 +93,7 @@ public final class ToolsApi {
     boolean more = false;
     for (ToolDefinition def : gate.registry().definitions()) {
       if (!caller.allows(def)
+          || (!def.asTool() && view.equals("planner")) // as_tool: false stays out of planners
           || (tag != null && !def.tags().contains(tag))
           || (source != null && !def.source().equals(source))) {
         continue;
@@ -114,9 +116,44 @@ public final class ToolsApi {
     Responses.json(ctx, 200, out);
   }
 
-  /** {@code GET /v1/tools/{name}}: the full definition. */
+  /**
+   * {@code GET /v1/tools/{name}}: the full definition, with {@code ETag: "<checksum>"}; a request
+   * whose {@code If-None-Match} holds that tag gets {@code 304 Not Modified} and no body, so a
+   * client can tell whether the schema it cached is stale (search hits carry the same {@code
+   * checksum}).
+   */
   public void get(Context ctx) {
-    Responses.json(ctx, 200, ToolDefinitionCodec.toJson(visible(ctx, ctx.pathParam("name"))));
+    ToolDefinition def = visible(ctx, ctx.pathParam("name"));
+    String etag = "\"" + def.checksum() + "\"";
+    ctx.header("ETag", etag);
+    if (matches(ctx.header("If-None-Match"), def.checksum())) {
+      ctx.status(304);
+      return;
+    }
+    Responses.json(ctx, 200, ToolDefinitionCodec.toJson(def));
+  }
+
+  /**
+   * Whether an {@code If-None-Match} value names {@code checksum}: {@code *}, or a comma-separated
+   * list of entity tags compared weakly (RFC 9110: {@code W/"x"} matches {@code "x"}).
+   */
+  static boolean matches(String ifNoneMatch, String checksum) {
+    if (ifNoneMatch == null || ifNoneMatch.isBlank()) {
+      return false;
+    }
+    for (String tag : ifNoneMatch.split(",")) {
+      String t = tag.strip();
+      if (t.equals("*")) {
+        return true;
+      }
+      if (t.startsWith("W/")) {
+        t = t.substring(2);
+      }
+      if (t.equals("\"" + checksum + "\"")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

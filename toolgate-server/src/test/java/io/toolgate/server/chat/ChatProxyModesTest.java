@@ -83,10 +83,42 @@ class ChatProxyModesTest {
   }
 
   @Test
-  void autoNeedsTheModelsEmbedderNotJustOneInSearch() {
+  void autoUsesTheWholeSearchWhenTheModelNamesNoEmbeddingModel() {
     gate = TestGateway.withTools(17).hybrid();
 
-    assertThat(firstTools(model(upstream))).hasSize(21); // search has vectors, the model names none
+    assertThat(firstTools(model(upstream))).containsExactly("tool_search", "tool_invoke");
+  }
+
+  @Test
+  void aModelWithoutToolEmbeddingModelSearchesWithEveryEmbedderFused() throws Exception {
+    gate = TestGateway.withTools(3).hybridPair();
+
+    assertThat(searchSources(model(upstream))).contains("vector", "vector:fake-b");
+  }
+
+  @Test
+  void aModelNamingAnEmbeddingModelSearchesWithThatEmbedderOnly() throws Exception {
+    gate = TestGateway.withTools(3).hybridPair();
+
+    assertThat(searchSources(model(upstream).withEmbedder("b")))
+        .contains("vector:fake-b", "full_text")
+        .doesNotContain("vector");
+  }
+
+  /** The channels that ranked the hits of one tool_search the model ran. */
+  private java.util.Set<String> searchSources(ModelConfig model) {
+    upstream.then(calls(call("c1", "tool_search", "{\"query\":\"current weather forecast\"}")));
+    proxy(gate, model.withTools(ToolMode.SEARCH_REGISTRY))
+        .complete(ask("weather?"), ChatContext.DEFAULT);
+    JsonNode found =
+        Json.parse(upstream.requests().get(1).path("messages").get(2).path("content").asString());
+    java.util.Set<String> sources = new java.util.TreeSet<>();
+    found
+        .path("tools")
+        .forEach(
+            t -> t.path("match_sources").forEach(m -> sources.add(m.path("source").asString())));
+    assertThat(found.path("tools")).isNotEmpty();
+    return sources;
   }
 
   @Test

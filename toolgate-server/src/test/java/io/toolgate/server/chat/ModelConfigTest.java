@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -63,6 +62,28 @@ class ModelConfigTest {
   }
 
   @Test
+  void acceptsAMinimalRegistryModelWithoutEmbeddingsSection() {
+    // No embeddings: means the default pair (local, minilm); serve used to exit over it.
+    ToolgateConfig config =
+        ToolgateConfig.parse(
+            """
+            models:
+              - name: assistant
+                base_url: "http://127.0.0.1:11434/v1"
+                params: {tools: search_registry}
+            """,
+            "toolgate.yaml",
+            Path.of("."),
+            Map.<String, String>of()::get);
+
+    ModelConfig m = ModelConfig.fromConfig(config).getFirst();
+
+    assertThat(config.embeddings()).hasSizeGreaterThan(1);
+    assertThat(m.tools()).isEqualTo(ToolMode.SEARCH_REGISTRY);
+    assertThat(m.embedder()).isEmpty();
+  }
+
+  @Test
   void fillsDefaultsLikeSpice() {
     ModelConfig m =
         ModelConfig.parseAll(yaml("[{name: m, base_url: 'https://api.example.com/v1'}]"), List.of())
@@ -90,35 +111,37 @@ class ModelConfigTest {
   }
 
   @Test
-  void usesTheOnlyEmbeddingWithoutBeingTold() {
+  void searchesWithEveryEmbedderWhenNoneIsNamed() {
     ModelConfig m =
         ModelConfig.parseAll(yaml("[{name: m, base_url: 'http://h/v1'}]"), List.of("local"))
             .getFirst();
 
-    assertThat(m.embedder()).isEqualTo(Optional.of("local"));
+    assertThat(m.embedder()).isEmpty();
   }
 
   @Test
-  void requiresToolEmbeddingModelWhenSeveralEmbeddingsExist() {
-    assertThatThrownBy(
-            () ->
-                ModelConfig.parseAll(
-                    yaml("[{name: m, base_url: 'http://h/v1', params: {tools: auto}}]"),
-                    List.of("local", "remote")))
-        .isInstanceOf(ModelConfigException.class)
-        .hasMessageContaining("models[0].params.tool_embedding_model: required when several")
-        .hasMessageContaining("local, remote");
-  }
-
-  @Test
-  void needsNoEmbeddingModelForAModeWithoutTheRegistry() {
+  void needsNoToolEmbeddingModelWhenSeveralEmbeddingsExist() {
+    // The default pair (local, minilm) is one search configuration, not an ambiguity.
     ModelConfig m =
         ModelConfig.parseAll(
-                yaml("[{name: m, base_url: 'http://h/v1', params: {tools: all}}]"),
-                List.of("local", "remote"))
+                yaml("[{name: m, base_url: 'http://h/v1', params: {tools: search_registry}}]"),
+                List.of("local", "minilm"))
             .getFirst();
 
     assertThat(m.embedder()).isEmpty();
+    assertThat(m.tools()).isEqualTo(ToolMode.SEARCH_REGISTRY);
+  }
+
+  @Test
+  void keepsTheNamedEmbeddingModelToRestrictSearchToIt() {
+    ModelConfig m =
+        ModelConfig.parseAll(
+                yaml(
+                    "[{name: m, base_url: 'http://h/v1', params: {tool_embedding_model: minilm}}]"),
+                List.of("local", "minilm"))
+            .getFirst();
+
+    assertThat(m.embedder()).contains("minilm");
   }
 
   @Test
@@ -241,7 +264,7 @@ class ModelConfigTest {
     ModelConfig m = ModelConfig.fromConfig(config).getFirst();
 
     assertThat(m.baseUrl()).isEqualTo(URI.create("http://127.0.0.1:8000/v1"));
-    assertThat(m.embedder()).contains("local");
+    assertThat(m.embedder()).isEmpty();
     assertThat(m.pinned()).containsExactly("time_now");
   }
 

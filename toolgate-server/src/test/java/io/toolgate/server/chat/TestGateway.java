@@ -8,9 +8,12 @@ import io.toolgate.invoke.ToolInvoker;
 import io.toolgate.json.Json;
 import io.toolgate.search.FakeEmbedder;
 import io.toolgate.search.HybridToolSearch;
+import io.toolgate.search.spi.Embedder;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import tools.jackson.databind.node.ObjectNode;
@@ -91,6 +94,48 @@ final class TestGateway {
   /** The gateway with a vector channel (a deterministic fake embedder). */
   Toolgate hybrid() {
     return gate(List.of(new FakeEmbedder()));
+  }
+
+  /**
+   * The gateway with two named embedders, {@code a} (channel {@code vector}) and {@code b} (channel
+   * {@code vector:fake-b}), their tool vectors computed before it returns.
+   */
+  Toolgate hybridPair() throws InterruptedException {
+    FakeEmbedder b = new FakeEmbedder();
+    Embedder renamed =
+        new Embedder() {
+          @Override
+          public String modelId() {
+            return "fake-b";
+          }
+
+          @Override
+          public int dimension() {
+            return b.dimension();
+          }
+
+          @Override
+          public float[][] embedDocuments(List<String> documents) {
+            return b.embedDocuments(documents);
+          }
+
+          @Override
+          public float[] embedQuery(String query) {
+            return b.embedQuery(query);
+          }
+        };
+    HybridToolSearch search =
+        HybridToolSearch.builder()
+            .embedder("a", new FakeEmbedder(), Optional.empty())
+            .embedder("b", renamed, Optional.empty())
+            .build();
+    search.follow(registry);
+    search.awaitVectors(Duration.ofSeconds(30));
+    return Toolgate.builder()
+        .registry(registry)
+        .search(search)
+        .invoker(ToolInvoker.builder(registry).build())
+        .build();
   }
 
   private Toolgate gate(List<FakeEmbedder> embedders) {
