@@ -22,9 +22,9 @@ import tools.jackson.databind.node.ObjectNode;
  *
  * <p>For the Spice profile it is the {@code tool_search} response of DESIGN.md ({@code query},
  * {@code keywords}, {@code search_mode}, {@code fallback}, and per tool {@code tool_id}, {@code
- * description}, {@code parameters}, {@code score}, {@code matched_terms} and three {@code
- * match_sources}) with plausible scores. For the RFC profile it is {@code find_tools}' answer: the
- * tools rendered in the conversation's own format.
+ * description}, {@code parameters}, {@code checksum}, {@code score}, {@code matched_terms} and
+ * three {@code match_sources}) with plausible scores. For the RFC profile it is {@code find_tools}'
+ * answer: the tools rendered in the conversation's own format.
  */
 final class SearchResultSample {
   static final String QUERY = "find the right tool for this task";

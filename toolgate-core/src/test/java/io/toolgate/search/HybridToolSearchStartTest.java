@@ -105,8 +105,9 @@ class HybridToolSearchStartTest {
       SearchResponse one =
           search.search(SearchRequest.of("send an email").withEmbedder(Optional.of("minilm")));
 
-      assertThat(sources(both)).contains("vector", "vector:fake");
-      assertThat(sources(one)).contains("vector:fake", "full_text").doesNotContain("vector");
+      String second = "vector:" + b.modelId();
+      assertThat(sources(both)).contains("vector", second);
+      assertThat(sources(one)).contains(second, "full_text").doesNotContain("vector");
       assertThat(a.embeddedQueries()).isEqualTo(1);
       assertThat(b.embeddedQueries()).isEqualTo(2);
     }
@@ -141,7 +142,7 @@ class HybridToolSearchStartTest {
       assertThat(search.search(SearchRequest.of("hash a value")).tools()).isEmpty();
       assertThat(search.capabilities().indexedTools()).isZero();
 
-      registry.register(
+      registry.put(
           new RegisteredTool(hidden.toBuilder().asTool(true).build(), call -> Json.object()));
 
       assertThat(search.search(SearchRequest.of("hash a value")).tools())

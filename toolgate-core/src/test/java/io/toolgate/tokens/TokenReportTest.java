@@ -114,7 +114,13 @@ class TokenReportTest {
     JsonNode hit = response.at("/tools/0");
     assertThat(hit.propertyNames())
         .containsExactly(
-            "tool_id", "description", "parameters", "score", "matched_terms", "match_sources");
+            "tool_id",
+            "description",
+            "parameters",
+            "checksum",
+            "score",
+            "matched_terms",
+            "match_sources");
     assertThat(hit.get("match_sources")).hasSize(3);
   }
 
