@@ -127,8 +127,10 @@ public final class ToolInvoker implements Invoker {
       return failure(
           toolId,
           ErrorCode.FORBIDDEN,
-          "this caller may not call it"
-              + opts.principal().map(p -> " (principal '" + p + "')").orElse(""),
+          found.get().definition().asTool()
+              ? "this caller may not call it"
+                  + opts.principal().map(p -> " (principal '" + p + "')").orElse("")
+              : "it is hidden from models (as_tool: false); only the operator API calls it",
           start);
     }
     RegisteredTool tool = found.get();

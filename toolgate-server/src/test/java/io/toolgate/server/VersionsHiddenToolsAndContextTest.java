@@ -21,7 +21,7 @@ class VersionsHiddenToolsAndContextTest {
       """
       {"name": "whoami", "description": "Print who the caller is for internal audits.",
        "parameters": {"type": "object", "properties": {}},
-       "command": ["sh", "-c", "printf '%s' \\"${TOOLGATE_CONTEXT:-{}}\\""],
+       "command": ["sh", "-c", "printf '%s' \\"${TOOLGATE_CONTEXT:-none}\\""],
        "as_tool": false}
       """;
 

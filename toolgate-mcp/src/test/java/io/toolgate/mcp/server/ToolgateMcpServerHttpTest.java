@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.toolgate.Toolgate;
+import io.toolgate.catalog.RegisteredTool;
 import io.toolgate.catalog.ToolRegistry;
 import io.toolgate.exposure.Exposure;
 import io.toolgate.exposure.Profile;
@@ -289,6 +290,21 @@ class ToolgateMcpServerHttpTest {
     assertThat(result.isError()).isFalse();
     assertThat(structured(result).path("sum").asInt()).isEqualTo(42);
     assertThat(text(result)).isEqualTo("{\"sum\":42}");
+  }
+
+  @Test
+  void aToolHiddenFromModelsIsNeitherListedNorCallable() {
+    RegisteredTool echo = TestGates.echo("internal_audit", "Audits internal state.");
+    registry.register(
+        new RegisteredTool(echo.definition().toBuilder().asTool(false).build(), echo.executor()));
+    McpSyncClient client = start(b -> b.exposure(Exposure.of(ToolMode.ALL)));
+
+    McpSchema.CallToolResult result =
+        client.callTool(McpClients.request("internal_audit", Map.of("text", "x")));
+
+    assertThat(names(client.listTools())).doesNotContain("internal_audit").contains("math_add");
+    assertThat(result.isError()).isTrue();
+    assertThat(text(result)).contains("hidden from models (as_tool: false)");
   }
 
   @Test

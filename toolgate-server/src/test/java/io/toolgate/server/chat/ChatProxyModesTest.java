@@ -214,6 +214,28 @@ class ChatProxyModesTest {
   }
 
   @Test
+  void aToolHiddenFromModelsIsNotOfferedAndNotRun() {
+    TestGateway tools = TestGateway.withTools(0);
+    tools.add(
+        ToolDefinition.builder("internal_audit", TestGateway.schema("what", "What to audit"))
+            .description("Audits internal state.")
+            .asTool(false)
+            .build(),
+        "{\"audited\":true}");
+    gate = tools.lexical();
+    upstream.then(calls(call("c1", "internal_audit", "{\"what\":\"x\"}")));
+
+    proxy(gate, model(upstream).withTools(ToolMode.ALL))
+        .complete(ask("audit"), ChatContext.DEFAULT);
+
+    assertThat(upstream.toolNames(0)).hasSize(4).doesNotContain("internal_audit");
+    assertThat(tools.runs("internal_audit")).isZero();
+    assertThat(upstream.lastMessages().get(2).path("content").asString())
+        .contains("forbidden")
+        .contains("as_tool: false");
+  }
+
+  @Test
   void aCallersToolFilterHidesToolsAndRefusesToRunThem() {
     TestGateway tools = TestGateway.withTools(0);
     gate = tools.lexical();
