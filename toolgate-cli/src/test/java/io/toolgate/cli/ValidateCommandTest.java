@@ -54,6 +54,11 @@ class ValidateCommandTest {
             "malformed JSON",
             "end-of-input"),
         broken(
+            "as-tool.yaml",
+            GOOD.replace("    description:", "    as_tool: hidden\n    description:"),
+            3,
+            "'as_tool' must be true or false"),
+        broken(
             "unknown-key.yaml",
             GOOD.replace("parameters:", "paramters:"),
             4,
@@ -147,7 +152,7 @@ class ValidateCommandTest {
                 + " [/tools/0/name]",
             file
                 + ":6:5: tool 'tool_search': unknown key 'timeout' (did you mean 'timeout_ms'?);"
-                + " known keys: [annotations, checksum, command, dependencies, description,"
+                + " known keys: [annotations, as_tool, checksum, command, dependencies, description,"
                 + " examples, http, id, max_concurrency, max_result_bytes, name, parameters,"
                 + " returns, sandbox, schema_version, secrets, source, tags, timeout_ms, title,"
                 + " version] [/tools/0/timeout]",
@@ -230,7 +235,7 @@ class ValidateCommandTest {
                 assertThat(l)
                     .endsWith(
                         "tools.yaml:4:5: tool 'weather_now': unknown key"
-                            + " 'paramters' (did you mean 'parameters'?); known keys: [annotations, checksum,"
+                            + " 'paramters' (did you mean 'parameters'?); known keys: [annotations, as_tool, checksum,"
                             + " command, dependencies, description, examples, http, id, max_concurrency,"
                             + " max_result_bytes, name, parameters, returns, sandbox, schema_version, secrets,"
                             + " source, tags, timeout_ms, title, version] [/tools/0/paramters]"))
