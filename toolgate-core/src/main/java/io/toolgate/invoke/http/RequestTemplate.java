@@ -84,7 +84,8 @@ final class RequestTemplate {
             "/http/url",
             parameters,
             secrets,
-            true);
+            true,
+            false);
     if (q >= 0) {
       for (String pair : rest.substring(q + 1).split("&")) {
         if (pair.isEmpty()) {
@@ -105,7 +106,8 @@ final class RequestTemplate {
         query.add(
             Map.entry(
                 name,
-                Template.parse(tool, value, "http.url", "/http/url", parameters, secrets, true)));
+                Template.parse(
+                    tool, value, "http.url", "/http/url", parameters, secrets, true, false)));
       }
     }
     new TreeMap<>(http.query())
@@ -121,7 +123,8 @@ final class RequestTemplate {
                             "/http/query/" + name,
                             parameters,
                             secrets,
-                            true))));
+                            true,
+                            false))));
     http.headers()
         .forEach(
             (name, value) -> {

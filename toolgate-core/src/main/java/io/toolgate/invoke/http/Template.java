@@ -34,22 +34,10 @@ final class Template {
    * @param where e.g. {@code http.url} or {@code http.headers.Authorization}, for messages
    * @param pointer where in the tool JSON the template sits
    * @param secretsAllowed whether {@code ${SECRET}} may appear here
-   * @throws InvalidToolException naming an undeclared parameter or secret
-   */
-  static Template parse(
-      String tool,
-      String text,
-      String where,
-      String pointer,
-      Set<String> parameters,
-      Set<String> secrets,
-      boolean secretsAllowed) {
-    return parse(tool, text, where, pointer, parameters, secrets, secretsAllowed, false);
-  }
-
-  /**
-   * As above; with {@code contextAllowed} (headers), {@code {context.<field>}} names a field of the
-   * caller's context object ({@link #CONTEXT_PREFIX}).
+   * @param contextAllowed whether {@code {context.<field>}}, a field of the caller's context object
+   *     ({@link #CONTEXT_PREFIX}), may appear here (headers only)
+   * @throws InvalidToolException naming an undeclared parameter or secret, or a context field
+   *     outside a header
    */
   static Template parse(
       String tool,
@@ -63,20 +51,7 @@ final class Template {
     Matcher m = TOKEN.matcher(text);
     while (m.find()) {
       if (m.group(2) != null && m.group(2).startsWith(CONTEXT_PREFIX)) {
-        if (!contextAllowed) {
-          throw new InvalidToolException(
-              "tool '"
-                  + tool
-                  + "': "
-                  + where
-                  + " uses {"
-                  + m.group(2)
-                  + "}; context fields may only fill headers, e.g. headers: {X-User-Id:"
-                  + " \"{"
-                  + m.group(2)
-                  + "}\"}",
-              pointer);
-        }
+        requireContextAllowed(contextAllowed, tool, where, pointer, m.group(2));
         continue;
       }
       if (m.group(1) != null) {
@@ -119,6 +94,23 @@ final class Template {
       }
     }
     return new Template(text);
+  }
+
+  private static void requireContextAllowed(
+      boolean allowed, String tool, String where, String pointer, String field) {
+    if (!allowed) {
+      throw new InvalidToolException(
+          "tool '"
+              + tool
+              + "': "
+              + where
+              + " uses {"
+              + field
+              + "}; context fields may only fill headers, e.g. headers: {X-User-Id: \"{"
+              + field
+              + "}\"}",
+          pointer);
+    }
   }
 
   /** The template text. */
