@@ -62,7 +62,9 @@ final class ListCommand implements Callable<Integer> {
       }
       Table table = new Table("NAME", "SOURCE", "TAGS", "DESCRIPTION").clipLast(70);
       for (ToolDefinition t : tools) {
-        table.row(t.name(), t.source(), String.join(",", t.tags()), t.description());
+        // The operator's listing shows every tool; say which ones models never see.
+        String description = t.asTool() ? t.description() : "[as_tool: false] " + t.description();
+        table.row(t.name(), t.source(), String.join(",", t.tags()), description);
       }
       table.print(out);
       Map<String, Integer> bySource = new TreeMap<>();
