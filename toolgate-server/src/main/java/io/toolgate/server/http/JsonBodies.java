@@ -2,6 +2,7 @@ package io.toolgate.server.http;
 
 import io.javalin.http.Context;
 import io.toolgate.json.Json;
+import io.toolgate.json.JsonSyntax;
 import io.toolgate.server.ApiException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -47,22 +48,44 @@ public final class JsonBodies {
     try {
       return Json.mapper().readTree(bytes);
     } catch (JacksonException e) {
-      throw ApiException.badRequest(
-          what + " is not valid JSON: " + e.getOriginalMessage() + location(e));
+      throw ApiException.badRequest(what + " is not valid JSON: " + JsonSyntax.describe(e));
     }
   }
 
-  /** Rejects a body that is not declared as JSON. */
+  /**
+   * Rejects a body that is not declared as JSON, or declared in a charset other than UTF-8. The raw
+   * header is parsed here: the servlet API throws on a charset name it cannot look up.
+   */
   public static void requireJsonContentType(Context ctx) {
-    String type = ctx.contentType();
-    String base = type == null ? "" : type.split(";", 2)[0].strip().toLowerCase(Locale.ROOT);
+    String type = ctx.header("Content-Type");
+    String[] parts = type == null ? new String[] {""} : type.split(";");
+    String base = parts[0].strip().toLowerCase(Locale.ROOT);
     if (!base.equals("application/json") && !base.endsWith("+json")) {
       throw new ApiException(
           415,
           "unsupported_media_type",
           "send the body as JSON with 'Content-Type: application/json'"
-              + (type == null ? "" : ", not '" + type + "'"));
+              + (type == null ? "" : ", not '" + clip(type) + "'"));
     }
+    for (int i = 1; i < parts.length; i++) {
+      String[] kv = parts[i].split("=", 2);
+      if (kv.length == 2 && kv[0].strip().equalsIgnoreCase("charset")) {
+        String charset = kv[1].strip().replace("\"", "");
+        if (!charset.equalsIgnoreCase("utf-8") && !charset.equalsIgnoreCase("utf8")) {
+          throw new ApiException(
+              415,
+              "unsupported_media_type",
+              "JSON bodies are read as UTF-8; send 'Content-Type: application/json' or"
+                  + " 'application/json; charset=utf-8', not charset '"
+                  + clip(charset)
+                  + "'");
+        }
+      }
+    }
+  }
+
+  private static String clip(String s) {
+    return s.length() <= 80 ? s : s.substring(0, 77) + "...";
   }
 
   /** The raw body, at most {@code maxBytes}. */
@@ -101,12 +124,5 @@ public final class JsonBodies {
             + " is over the limit of "
             + maxBytes
             + " bytes (server.limits.max_body_bytes)");
-  }
-
-  private static String location(JacksonException e) {
-    var loc = e.getLocation();
-    return loc == null || loc.getLineNr() < 0
-        ? ""
-        : " (line " + loc.getLineNr() + ", column " + loc.getColumnNr() + ")";
   }
 }
