@@ -30,7 +30,8 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code error} object). Requests of a method this server does not answer get -32601, and the
  * parameters of the methods it answers are checked ({@link McpParams}) so that a bad one is a
  * -32602 naming the field, not an SDK failure. Notifications of unknown methods are dropped, as
- * JSON-RPC wants no answer to a notification. Immutable and thread-safe.
+ * JSON-RPC wants no answer to a notification, and so are well-formed responses: this server sends
+ * clients no requests, so none is awaited. Immutable and thread-safe.
  */
 final class InboundMessages {
   private final Set<String> requests;
@@ -50,7 +51,7 @@ final class InboundMessages {
   /** What to do with one message. */
   sealed interface Verdict {}
 
-  /** Hand it to the SDK; {@code method} is null for a response. */
+  /** Hand it to the SDK. */
   record Forward(String method, boolean request) implements Verdict {
     boolean initialize() {
       return "initialize".equals(method);
@@ -69,7 +70,7 @@ final class InboundMessages {
     }
   }
 
-  /** Nothing to do: a notification this server does not handle. */
+  /** Nothing to do: a notification this server does not handle, or a response. */
   record Drop(String method) implements Verdict {}
 
   /** Checks one message, as received (UTF-8 bytes). */
@@ -148,7 +149,9 @@ final class InboundMessages {
           "\"error\" must be an object with an integer \"code\" (32-bit) and a string"
               + " \"message\"");
     }
-    return new Forward(null, false);
+    // Toolgate sends clients no requests, so no response can be awaited: the SDK would answer
+    // "unknown id" with an HTTP 500 on streamable HTTP. Accepted and dropped instead.
+    return new Drop("(a response)");
   }
 
   private static boolean errorObject(JsonNode error) {

@@ -3,6 +3,7 @@ package io.toolgate.mcp.server;
 import io.toolgate.Incidents;
 import java.nio.ByteBuffer;
 import java.util.regex.Pattern;
+import org.eclipse.jetty.http.HttpException;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpStatus;
 import org.eclipse.jetty.server.HttpConfiguration;
@@ -77,7 +78,7 @@ public class JsonErrorHandler extends ErrorHandler {
               cause);
       message = Incidents.message(id);
     } else {
-      message = text(code, cause == null ? message : null);
+      message = text(code, cause == null || cause instanceof HttpException ? message : null);
     }
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
     response.write(true, ByteBuffer.wrap(body.render(code, code(code), message)), callback);
@@ -99,7 +100,11 @@ public class JsonErrorHandler extends ErrorHandler {
   private static String text(int status, String reason) {
     String text =
         switch (status) {
-          case 400 -> "malformed HTTP request";
+          case 400 ->
+              "Authority!=Host".equals(reason)
+                  ? "the request target names another host than the Host header; send the path"
+                      + " only (GET /v1/tools) with the Host header of this server"
+                  : "malformed HTTP request";
           case 404 -> "no such resource";
           case 405 -> "method not allowed";
           case 408 -> "the request took too long to arrive";
@@ -113,6 +118,7 @@ public class JsonErrorHandler extends ErrorHandler {
         reason != null
             && SAFE_REASON.matcher(reason).matches()
             && !reason.contains("Exception")
+            && !reason.equals("Authority!=Host")
             && !reason.equalsIgnoreCase(HttpStatus.getMessage(status));
     return safe ? text + " (" + reason + ")" : text;
   }

@@ -28,7 +28,8 @@ import tools.jackson.databind.node.ObjectNode;
  *   <tr><th>HTTP</th><th>JSON-RPC code</th><th>when</th></tr>
  *   <tr><td>400</td><td>-32700</td><td>not UTF-8 JSON</td></tr>
  *   <tr><td>400</td><td>-32600</td><td>not a JSON-RPC 2.0 object; no {@code Mcp-Session-Id}</td></tr>
- *   <tr><td>200</td><td>-32601, -32602</td><td>unknown method; bad params (a JSON-RPC answer)</td></tr>
+ *   <tr><td>200</td><td>-32601, -32602</td><td>unknown method; bad params (the JSON-RPC answer to
+ *       the request, session or not)</td></tr>
  *   <tr><td>404</td><td>-32600</td><td>an unknown or expired session</td></tr>
  *   <tr><td>405</td><td>-32600</td><td>a method other than POST, GET, DELETE</td></tr>
  *   <tr><td>406</td><td>-32600</td><td>{@code Accept} without the types MCP requires</td></tr>
@@ -109,31 +110,34 @@ final class McpHttpFront extends HttpServlet {
     requireAccept(req, true);
     byte[] body = readBody(req);
     InboundMessages.Verdict verdict = inbound.check(body);
-    JsonNode id = verdict instanceof InboundMessages.Answer a ? a.id() : null;
     if (verdict instanceof InboundMessages.Answer a && a.malformed()) {
       throw new Refusal(400, a.id(), a.code(), a.message());
     }
-    boolean initialize = verdict instanceof InboundMessages.Forward f && f.initialize();
-    if (!initialize) {
-      requireSession(req, id);
-    }
     switch (verdict) {
       case InboundMessages.Answer a -> send(resp, 200, a.response());
-      case InboundMessages.Drop d -> resp.setStatus(202);
-      case InboundMessages.Forward f -> delegate(new McpHttpWrappers.Replayed(req, body), resp);
+      case InboundMessages.Drop d -> {
+        requireSession(req);
+        resp.setStatus(202);
+      }
+      case InboundMessages.Forward f -> {
+        if (!f.initialize()) {
+          requireSession(req);
+        }
+        delegate(new McpHttpWrappers.Replayed(req, body), resp);
+      }
     }
   }
 
   private void get(HttpServletRequest req, HttpServletResponse resp)
       throws Refusal, IOException, ServletException {
     requireAccept(req, false);
-    requireSession(req, null);
+    requireSession(req);
     delegate(req, resp);
   }
 
   private void delete(HttpServletRequest req, HttpServletResponse resp)
       throws Refusal, IOException, ServletException {
-    requireSession(req, null);
+    requireSession(req);
     delegate(req, resp);
   }
 
@@ -166,7 +170,10 @@ final class McpHttpFront extends HttpServlet {
             Incidents.report(
                 LOG,
                 req.getMethod() + " /mcp (the MCP transport answered " + status + ")",
-                new IllegalStateException(captured.errorBody()));
+                new IllegalStateException(
+                    captured
+                        .errorBody()
+                        .substring(0, Math.min(400, captured.errorBody().length()))));
         throw new Refusal(
             status >= 500 ? 500 : 400,
             null,
@@ -214,12 +221,12 @@ final class McpHttpFront extends HttpServlet {
     }
   }
 
-  private static void requireSession(HttpServletRequest req, JsonNode id) throws Refusal {
+  private static void requireSession(HttpServletRequest req) throws Refusal {
     String session = req.getHeader(SESSION);
     if (session == null || session.isBlank()) {
       throw new Refusal(
           400,
-          id,
+          null,
           INVALID_REQUEST,
           "the Mcp-Session-Id header is required: send initialize first, then repeat the"
               + " Mcp-Session-Id it answered with on every request");

@@ -101,7 +101,11 @@ public final class JsonBodies {
       }
       return bytes;
     } catch (IOException e) {
-      throw new ApiException(400, "invalid_request", "the request body could not be read: " + e);
+      throw new ApiException(
+          400,
+          "invalid_request",
+          "the request body could not be read in full: the connection ended early or its"
+              + " chunked encoding is malformed");
     }
   }
 
