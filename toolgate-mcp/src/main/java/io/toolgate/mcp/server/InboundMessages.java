@@ -16,7 +16,9 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -34,6 +36,10 @@ import tools.jackson.databind.node.ObjectNode;
  * clients no requests, so none is awaited. Immutable and thread-safe.
  */
 final class InboundMessages {
+  /** One JSON value and nothing after it: {@code {…} junk} is not a message. */
+  private static final ObjectReader STRICT =
+      Json.mapper().reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
   private final Set<String> requests;
   private final Set<String> notifications;
   private final McpParams params;
@@ -195,7 +201,7 @@ final class InboundMessages {
       throw new IllegalArgumentException("the message is empty; send one JSON-RPC object");
     }
     try {
-      return Json.mapper().readTree(text);
+      return STRICT.readTree(text);
     } catch (JacksonException e) {
       throw new IllegalArgumentException("not valid JSON: " + JsonSyntax.describe(e), e);
     }
