@@ -209,7 +209,7 @@ final class InboundMessages {
 
   private static String notAnObject(JsonNode node) {
     if (node.isArray()) {
-      return "batches (JSON arrays) are not supported; send one JSON-RPC object per message";
+      return "batches (JSON arrays) are not supported: send each JSON-RPC message as one JSON object";
     }
     return "a JSON-RPC message must be a JSON object, got "
         + node.getNodeType().name().toLowerCase(Locale.ROOT);
