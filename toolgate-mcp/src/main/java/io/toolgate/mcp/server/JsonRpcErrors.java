@@ -51,7 +51,8 @@ public final class JsonRpcErrors {
    * rate_limited}) as {@code error.data.code}, so a client can tell refusals apart.
    */
   public static ObjectNode refusal(int httpStatus, String reason, String message) {
-    ObjectNode out = response(null, httpStatus >= 500 ? INTERNAL_ERROR : INVALID_REQUEST, message);
+    int code = httpStatus >= 500 && httpStatus != 505 ? INTERNAL_ERROR : INVALID_REQUEST;
+    ObjectNode out = response(null, code, message);
     ((ObjectNode) out.get("error")).putObject("data").put("code", reason);
     return out;
   }

@@ -86,7 +86,7 @@ class McpHttpServerErrorsTest {
   void anHttp09RequestGetsAJsonRpcErrorNotAnHtmlPage() throws IOException {
     String[] r = send("GET /mcp\r\n\r\n");
     assertThat(r[0]).contains(" 505 ");
-    JsonNode error = jsonRpcError(r[1], -32603);
+    JsonNode error = jsonRpcError(r[1], -32600);
     assertThat(error.path("data").path("code").asString()).isEqualTo("unsupported_http_version");
   }
 
