@@ -4,6 +4,7 @@ import static io.toolgate.mcp.server.JsonRpcErrors.INTERNAL_ERROR;
 import static io.toolgate.mcp.server.JsonRpcErrors.INVALID_REQUEST;
 
 import io.toolgate.Incidents;
+import io.toolgate.json.JsonContentType;
 import jakarta.servlet.ServletConfig;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServlet;
@@ -12,6 +13,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Locale;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -183,24 +185,10 @@ final class McpHttpFront extends HttpServlet {
     }
   }
 
-  /** The raw header is parsed here: the servlet API throws on an illegal charset name. */
   private static void requireJsonBody(String contentType) throws Refusal {
-    String[] parts = contentType == null ? new String[] {""} : contentType.split(";");
-    boolean json = parts[0].strip().toLowerCase(Locale.ROOT).equals("application/json");
-    String charset = null;
-    for (int i = 1; i < parts.length; i++) {
-      String[] kv = parts[i].split("=", 2);
-      if (kv.length == 2 && kv[0].strip().equalsIgnoreCase("charset")) {
-        charset = kv[1].strip().replace("\"", "").toLowerCase(Locale.ROOT);
-      }
-    }
-    if (!json || (charset != null && !charset.equals("utf-8") && !charset.equals("utf8"))) {
-      throw new Refusal(
-          415,
-          null,
-          INVALID_REQUEST,
-          "send the JSON-RPC message as 'Content-Type: application/json' (UTF-8)"
-              + (contentType == null ? "" : ", not '" + clip(contentType) + "'"));
+    Optional<String> problem = JsonContentType.problem(contentType);
+    if (problem.isPresent()) {
+      throw new Refusal(415, null, INVALID_REQUEST, problem.get());
     }
   }
 

@@ -2,6 +2,7 @@ package io.toolgate.server.http;
 
 import io.javalin.http.Context;
 import io.toolgate.json.Json;
+import io.toolgate.json.JsonContentType;
 import io.toolgate.json.JsonSyntax;
 import io.toolgate.server.ApiException;
 import java.io.IOException;
@@ -57,35 +58,11 @@ public final class JsonBodies {
    * header is parsed here: the servlet API throws on a charset name it cannot look up.
    */
   public static void requireJsonContentType(Context ctx) {
-    String type = ctx.header("Content-Type");
-    String[] parts = type == null ? new String[] {""} : type.split(";");
-    String base = parts[0].strip().toLowerCase(Locale.ROOT);
-    if (!base.equals("application/json") && !base.endsWith("+json")) {
-      throw new ApiException(
-          415,
-          "unsupported_media_type",
-          "send the body as JSON with 'Content-Type: application/json'"
-              + (type == null ? "" : ", not '" + clip(type) + "'"));
-    }
-    for (int i = 1; i < parts.length; i++) {
-      String[] kv = parts[i].split("=", 2);
-      if (kv.length == 2 && kv[0].strip().equalsIgnoreCase("charset")) {
-        String charset = kv[1].strip().replace("\"", "");
-        if (!charset.equalsIgnoreCase("utf-8") && !charset.equalsIgnoreCase("utf8")) {
-          throw new ApiException(
-              415,
-              "unsupported_media_type",
-              "JSON bodies are read as UTF-8; send 'Content-Type: application/json' or"
-                  + " 'application/json; charset=utf-8', not charset '"
-                  + clip(charset)
-                  + "'");
-        }
-      }
-    }
-  }
-
-  private static String clip(String s) {
-    return s.length() <= 80 ? s : s.substring(0, 77) + "...";
+    JsonContentType.problem(ctx.header("Content-Type"))
+        .ifPresent(
+            problem -> {
+              throw new ApiException(415, "unsupported_media_type", problem);
+            });
   }
 
   /** The raw body, at most {@code maxBytes}. */
