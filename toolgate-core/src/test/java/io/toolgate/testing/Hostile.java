@@ -122,7 +122,7 @@ public final class Hostile {
   public String string() {
     return switch (random.nextInt(4)) {
       case 0 -> "\"" + word() + "\"";
-      case 1 -> "\"" + "x".repeat(1 + random.nextInt(20_000)) + "\"";
+      case 1 -> "\"" + "x".repeat(1 + random.nextInt(4_000)) + "\"";
       default -> "\"" + pick(ODD_STRINGS) + "\"";
     };
   }
@@ -189,9 +189,9 @@ public final class Hostile {
           case 0 -> pick("", " ", "\t", "null", "[]", "[1,2]", "\"s\"", "123", "true", "-0");
           case 1 -> pick("{", "}", "{\"a\":}", "{\"a\":1,}", "{'a':1}", "{\"a\":1}x", "{a:1}");
           case 2 -> pick("NaN", "Infinity", "01", "1e999999", "0x10", "+1", ".5");
-          case 3 -> "[".repeat(600 + random.nextInt(100_000));
+          case 3 -> "[".repeat(600 + random.nextInt(4_000));
           case 4 -> "{\"a\":".repeat(600) + "1" + "}".repeat(600);
-          case 5 -> "1".repeat(1001 + random.nextInt(5000));
+          case 5 -> "1".repeat(1001 + random.nextInt(2_000));
           case 6 -> "{\"a\":\"" + "\u0000\u0001\u001f" + "\"}";
           case 7 -> "/* comment */ {\"a\": 1}";
           case 8 -> "\uFEFF{\"a\": 1}";

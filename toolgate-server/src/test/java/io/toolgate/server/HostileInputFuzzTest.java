@@ -21,6 +21,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -43,6 +48,7 @@ class HostileInputFuzzTest {
   private static final Duration BUDGET =
       Duration.ofSeconds(Hostile.count("toolgate.fuzz.seconds", 150));
   private static final long HEAP_GROWTH_BOUND = 96L << 20;
+  private static final int WORKERS = 2;
   private static final Path REPLAY_FILE = Path.of("target", "fuzz-failures.txt");
   private static final List<String> REPLAYS = new ArrayList<>();
 
@@ -58,18 +64,13 @@ class HostileInputFuzzTest {
       long deadline = System.nanoTime() + BUDGET.toNanos();
       HostileRequests requests = new HostileRequests(new Hostile(seed));
       FuzzTally rest = new FuzzTally("REST", port);
-      try (RawHttp http = new RawHttp(port, 15_000)) {
-        for (int i = 0; i < REST && System.nanoTime() < deadline; i++) {
-          rest.run(http, i, requests.rest(port));
-        }
-      }
+      rest.drive(REST, deadline, () -> requests.rest(port));
       FuzzTally mcp = new FuzzTally("MCP over HTTP", port);
+      String session;
       try (RawHttp http = new RawHttp(port, 15_000)) {
-        String session = initialize(http, port);
-        for (int i = 0; i < MCP && System.nanoTime() < deadline; i++) {
-          mcp.run(http, i, requests.mcp(port, session));
-        }
+        session = initialize(http, port);
       }
+      mcp.drive(MCP, deadline, () -> requests.mcp(port, session));
       long heapAfter = usedHeapAfterGc();
       System.out.println(rest.summary(seed));
       System.out.println(mcp.summary(seed));
@@ -157,6 +158,14 @@ class HostileInputFuzzTest {
     return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
   }
 
+  /** CPU time of this JVM (the server and the fuzz client both run in it). */
+  private static long cpuNanos() {
+    return ManagementFactory.getOperatingSystemMXBean()
+            instanceof com.sun.management.OperatingSystemMXBean os
+        ? os.getProcessCpuTime()
+        : 0;
+  }
+
   private static String rss() {
     try {
       return Files.readAllLines(Path.of("/proc/self/status")).stream()
@@ -178,14 +187,53 @@ class HostileInputFuzzTest {
     private int sent;
     private int internalErrors;
     private final long started = System.nanoTime();
+    private final long cpuStarted = cpuNanos();
+    private final Map<String, long[]> millisByKind = new TreeMap<>();
 
     FuzzTally(String name, int port) {
       this.name = name;
       this.port = port;
     }
 
-    void run(RawHttp http, int index, HostileRequests.Case c) {
-      sent++;
+    private record Job(int index, HostileRequests.Case request) {}
+
+    private static final Job END = new Job(-1, null);
+
+    /**
+     * Sends {@code count} cases (fewer if the deadline passes) on {@code WORKERS} connections at
+     * once; the cases are made in order on this thread, so a seed always makes the same ones.
+     */
+    void drive(int count, long deadline, Supplier<HostileRequests.Case> next)
+        throws InterruptedException {
+      BlockingQueue<Job> jobs = new ArrayBlockingQueue<>(64);
+      List<Thread> workers = new ArrayList<>();
+      for (int w = 0; w < WORKERS; w++) {
+        workers.add(
+            Thread.ofPlatform()
+                .name("fuzz-" + name + "-" + w)
+                .start(
+                    () -> {
+                      try (RawHttp http = new RawHttp(port, 15_000)) {
+                        for (Job job = jobs.take(); job != END; job = jobs.take()) {
+                          run(http, job.index(), job.request());
+                        }
+                      } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                      }
+                    }));
+      }
+      for (int i = 0; i < count && System.nanoTime() < deadline; i++) {
+        jobs.put(new Job(i, next.get()));
+      }
+      for (int w = 0; w < WORKERS; w++) {
+        jobs.put(END);
+      }
+      for (Thread w : workers) {
+        w.join();
+      }
+    }
+
+    private void run(RawHttp http, int index, HostileRequests.Case c) {
       RawHttp.Reply reply;
       try {
         if (c.label().startsWith("protocol")) {
@@ -193,10 +241,23 @@ class HostileInputFuzzTest {
         }
         reply = http.exchange(c.bytes(), c.head());
       } catch (IOException e) {
-        fail(index, c, "no complete answer (" + e.getMessage() + ")");
+        record(index, c, null, "no complete answer (" + e.getMessage() + ")");
+        return;
+      }
+      record(index, c, reply, null);
+    }
+
+    private synchronized void record(
+        int index, HostileRequests.Case c, RawHttp.Reply reply, String noAnswer) {
+      sent++;
+      if (reply == null) {
+        fail(index, c, noAnswer);
         return;
       }
       byClass[Math.min(reply.statusClass(), 5)]++;
+      long[] kind = millisByKind.computeIfAbsent(kind(c.label()), k -> new long[2]);
+      kind[0]++;
+      kind[1] += reply.millis();
       check(reply, c).ifPresent(problem -> fail(index, c, problem + " -> " + brief(reply)));
     }
 
@@ -315,33 +376,55 @@ class HostileInputFuzzTest {
       return r.status() + " " + r.text();
     }
 
-    int sent() {
+    /** The method and the first path segments, e.g. {@code POST /v1/tools:search}. */
+    private static String kind(String label) {
+      String[] parts = label.split("[?;%]", 2)[0].split(" ", 2);
+      String path = parts.length < 2 ? "" : parts[1];
+      return parts[0] + " " + (path.length() > 32 ? path.substring(0, 32) : path);
+    }
+
+    /** Where the time went: the three kinds of request that took longest in total. */
+    private String slowest() {
+      return millisByKind.entrySet().stream()
+          .sorted((a, b) -> Long.compare(b.getValue()[1], a.getValue()[1]))
+          .limit(3)
+          .map(
+              e ->
+                  String.format(
+                      "%s %d x %.1f ms",
+                      e.getKey(), e.getValue()[0], e.getValue()[1] / (double) e.getValue()[0]))
+          .collect(Collectors.joining(", "));
+    }
+
+    synchronized int sent() {
       return sent;
     }
 
-    List<String> failures() {
+    synchronized List<String> failures() {
       return failures;
     }
 
-    void printFailures() {
+    synchronized void printFailures() {
       failures.stream().limit(50).forEach(System.out::println);
     }
 
-    String summary(long seed) {
+    synchronized String summary(long seed) {
       return String.format(
-          "%s fuzz (seed %d): %d requests in %.1f s; no answer %d, 2xx %d, 3xx %d, 4xx %d, 5xx %d"
-              + " (internal_error %d); failures: %d",
+          "%s fuzz (seed %d): %d requests in %.1f s (%.1f s of CPU, server and client); no answer %d, 2xx %d, 3xx %d, 4xx %d, 5xx %d"
+              + " (internal_error %d); failures: %d; slowest: %s",
           name,
           seed,
           sent,
           (System.nanoTime() - started) / 1e9,
+          (cpuNanos() - cpuStarted) / 1e9,
           byClass[0],
           byClass[2],
           byClass[3],
           byClass[4],
           byClass[5],
           internalErrors,
-          failures.size());
+          failures.size(),
+          slowest());
     }
   }
 }

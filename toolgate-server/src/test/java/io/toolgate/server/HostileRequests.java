@@ -143,7 +143,7 @@ final class HostileRequests {
         h.chance(0.85)
             ? "application/json, text/event-stream"
             : h.pick("", "text/html", "*/*", "application/json", "text/event-stream"));
-    double s = h.nextInt(10);
+    int s = h.nextInt(10);
     if (s < 8) {
       headers.put("Mcp-Session-Id", session);
     } else if (s < 9) {
