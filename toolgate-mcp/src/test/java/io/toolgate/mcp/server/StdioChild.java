@@ -3,6 +3,7 @@ package io.toolgate.mcp.server;
 import io.toolgate.json.Json;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -11,6 +12,7 @@ import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -28,36 +30,31 @@ final class StdioChild implements AutoCloseable {
   private StdioChild(Process process) {
     this.process = process;
     this.stdin = process.getOutputStream();
+    pump(process.getInputStream(), lines::add, () -> lines.add(END));
+    pump(
+        process.getErrorStream(),
+        line -> {
+          if (stderr.length() < 200_000) {
+            stderr.append(line).append('\n');
+          }
+        },
+        () -> {});
+  }
+
+  /** Reads {@code in} line by line on a virtual thread until it ends, then runs {@code end}. */
+  private static void pump(InputStream in, Consumer<String> each, Runnable end) {
     Thread.ofVirtual()
         .start(
             () -> {
-              try (BufferedReader out =
-                  new BufferedReader(
-                      new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = out.readLine()) != null) {
-                  lines.add(line);
+              try (BufferedReader reader =
+                  new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+                for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                  each.accept(line);
                 }
               } catch (IOException e) {
                 // the process ended
               } finally {
-                lines.add(END);
-              }
-            });
-    Thread.ofVirtual()
-        .start(
-            () -> {
-              try (BufferedReader err =
-                  new BufferedReader(
-                      new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = err.readLine()) != null) {
-                  if (stderr.length() < 200_000) {
-                    stderr.append(line).append('\n');
-                  }
-                }
-              } catch (IOException e) {
-                // the process ended
+                end.run();
               }
             });
   }
