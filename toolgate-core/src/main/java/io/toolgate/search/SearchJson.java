@@ -114,9 +114,13 @@ public final class SearchJson {
     int limit = defaultLimit;
     if (request.hasNonNull("limit")) {
       JsonNode l = request.get("limit");
-      if (!l.isIntegralNumber() || l.asLong() < 1) {
+      if (!l.isIntegralNumber() || !l.canConvertToLong() || l.asLong() < 1) {
+        // canConvertToLong first: asLong() throws on an integer beyond 64 bits.
         throw new InvalidSearchException(
-            "limit must be a whole number from 1 to " + SearchRequest.MAX_LIMIT + ", got " + l);
+            "limit must be a whole number from 1 to "
+                + SearchRequest.MAX_LIMIT
+                + " (larger ones are capped), got "
+                + l);
       }
       limit = (int) Math.min(l.asLong(), SearchRequest.MAX_LIMIT);
     }

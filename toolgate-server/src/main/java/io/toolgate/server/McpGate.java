@@ -1,12 +1,11 @@
 package io.toolgate.server;
 
-import io.toolgate.json.Json;
+import io.toolgate.mcp.server.JsonRpcErrors;
 import io.toolgate.mcp.server.ToolgateMcpServer;
 import io.toolgate.server.auth.AccessControl;
 import io.toolgate.server.auth.Caller;
 import io.toolgate.server.auth.Scope;
 import io.toolgate.server.http.OriginGuard;
-import io.toolgate.server.http.Responses;
 import io.toolgate.server.metrics.Telemetry;
 import jakarta.servlet.ServletConfig;
 import jakarta.servlet.ServletException;
@@ -14,7 +13,6 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /**
@@ -25,6 +23,11 @@ import java.util.Map;
  * ToolgateMcpServer#CALL_OPTIONS_ATTRIBUTE}: a {@link io.toolgate.invoke.CallOptions} with the
  * key's principal and tool filter, which the MCP server applies to {@code tools/list}, searches and
  * calls, so {@code /mcp} obeys the same key as the REST API.
+ *
+ * <p>A refusal is a JSON-RPC error object with the HTTP status, the reason in {@code
+ * error.data.code} ({@code unauthorized}, {@code forbidden}, {@code rate_limited}, {@code
+ * host_not_allowed}, …): {@code {"jsonrpc": "2.0", "id": null, "error": {"code": -32600, "message":
+ * "…", "data": {"code": "unauthorized"}}}}.
  */
 final class McpGate extends HttpServlet {
   private static final long serialVersionUID = 1L;
@@ -88,9 +91,7 @@ final class McpGate extends HttpServlet {
       resp.setStatus(e.status());
       resp.setContentType("application/json");
       resp.getOutputStream()
-          .write(
-              Json.write(Responses.errorBody(e.code(), e.getMessage()))
-                  .getBytes(StandardCharsets.UTF_8));
+          .write(JsonRpcErrors.bytes(JsonRpcErrors.refusal(e.status(), e.code(), e.getMessage())));
     } finally {
       telemetry.recordRequest(req.getMethod(), "/mcp", resp.getStatus(), System.nanoTime() - start);
     }

@@ -5,6 +5,7 @@ import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
 import io.javalin.router.Endpoint;
 import io.javalin.security.RouteRole;
+import io.toolgate.Incidents;
 import io.toolgate.server.auth.AccessControl;
 import io.toolgate.server.auth.Caller;
 import io.toolgate.server.auth.Scope;
@@ -13,7 +14,6 @@ import io.toolgate.server.http.Requests;
 import io.toolgate.server.http.Responses;
 import io.toolgate.server.metrics.Telemetry;
 import io.toolgate.server.rest.ToolsApi;
-import java.util.UUID;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -136,6 +136,10 @@ final class RequestPipeline {
       methodNotAllowed(ctx);
       return;
     }
+    if (status >= 500) {
+      unexpected(e, ctx);
+      return;
+    }
     String code =
         switch (status) {
           case 400 -> "invalid_request";
@@ -143,21 +147,14 @@ final class RequestPipeline {
           case 405 -> "method_not_allowed";
           case 413 -> "too_large";
           case 415 -> "unsupported_media_type";
-          default -> status >= 500 ? "internal_error" : "invalid_request";
+          default -> "invalid_request";
         };
     Responses.error(ctx, status, code, e.getMessage());
   }
 
   private void unexpected(Exception e, Context ctx) {
-    String incident = UUID.randomUUID().toString().substring(0, 8);
-    LOG.error("incident {}: {} {} failed", incident, ctx.method(), ctx.path(), e);
-    Responses.error(
-        ctx,
-        500,
-        "internal_error",
-        "the server failed on this request (incident "
-            + incident
-            + "; the server log has details)");
+    String incident = Incidents.report(LOG, ctx.method() + " " + ctx.path(), e);
+    Responses.error(ctx, 500, "internal_error", Incidents.message(incident));
   }
 
   private void notFound(Context ctx) {

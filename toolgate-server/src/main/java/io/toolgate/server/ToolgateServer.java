@@ -8,7 +8,9 @@ import io.toolgate.ToolgateException;
 import io.toolgate.catalog.ToolDefinition;
 import io.toolgate.invoke.CallObserver;
 import io.toolgate.invoke.spi.ToolExecutor;
+import io.toolgate.json.Json;
 import io.toolgate.mcp.client.McpFederation;
+import io.toolgate.mcp.server.JsonErrorHandler;
 import io.toolgate.sandbox.Sandboxes;
 import io.toolgate.server.admin.RuntimeTools;
 import io.toolgate.server.auth.AccessControl;
@@ -17,6 +19,7 @@ import io.toolgate.server.auth.Scope;
 import io.toolgate.server.console.ConsoleAssets;
 import io.toolgate.server.http.JavalinJson;
 import io.toolgate.server.http.OriginGuard;
+import io.toolgate.server.http.Responses;
 import io.toolgate.server.rest.AdminApi;
 import io.toolgate.server.rest.OpsApi;
 import io.toolgate.server.rest.ToolsApi;
@@ -244,6 +247,16 @@ public final class ToolgateServer implements AutoCloseable {
     config.http.prefer405over404 = true;
     config.http.generateEtags = false;
     config.router.ignoreTrailingSlashes = true;
+    // Jetty's own refusals (a malformed request line, HTTP/0.9, an absolute-form target for
+    // another host, sendError) in the REST error shape instead of its HTML pages.
+    JsonErrorHandler errors =
+        new JsonErrorHandler(
+            (status, code, message) ->
+                Json.mapper().writeValueAsBytes(Responses.errorBody(code, message)));
+    config.jetty.modifyServer(server -> server.setErrorHandler(errors));
+    config.jetty.modifyServletContextHandler(handler -> handler.setErrorHandler(errors));
+    config.jetty.modifyHttpConfiguration(
+        http -> http.addCustomizer(JsonErrorHandler.closeOnUpgrade()));
     mcp.ifPresent(
         servlet ->
             config.jetty.modifyServletContextHandler(

@@ -53,7 +53,7 @@ class McpMountTest {
                   + "\r\nConnection: close\r\n\r\n"
                   + INITIALIZE);
       assertThat(r.status()).isEqualTo(403);
-      assertThat(r.errorCode()).isEqualTo("host_not_allowed");
+      assertThat(r.mcpRefusal()).isEqualTo("host_not_allowed");
     }
   }
 
@@ -63,7 +63,7 @@ class McpMountTest {
       TestServer.Response r =
           t.post("/mcp", INITIALIZE, mcpHeaders("Origin", "https://evil.example"));
       assertThat(r.status()).isEqualTo(403);
-      assertThat(r.errorCode()).isEqualTo("origin_not_allowed");
+      assertThat(r.mcpRefusal()).isEqualTo("origin_not_allowed");
     }
   }
 
@@ -82,6 +82,7 @@ class McpMountTest {
     try (TestServer t = withMcp(TestServer.settings(data.resolve("d")).withKeysFile(keys))) {
       TestServer.Response none = t.post("/mcp", INITIALIZE, mcpHeaders());
       assertThat(none.status()).isEqualTo(401);
+      assertThat(none.mcpRefusal()).isEqualTo("unauthorized");
       assertThat(none.errorMessage()).contains("/mcp").contains("invoke");
       TestServer.Response weak =
           t.post("/mcp", INITIALIZE, mcpHeaders("Authorization", "Bearer " + reader));

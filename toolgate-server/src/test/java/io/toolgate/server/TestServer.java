@@ -247,6 +247,19 @@ final class TestServer implements AutoCloseable {
       return json().path("error").path("code").asString();
     }
 
+    /**
+     * The reason of an {@code /mcp} refusal, a JSON-RPC error: {@code error.data.code} ({@code
+     * host_not_allowed}, …), after checking the JSON-RPC shape.
+     */
+    String mcpRefusal() {
+      JsonNode body = json();
+      if (!body.path("jsonrpc").asString("").equals("2.0")
+          || !body.path("error").path("code").isIntegralNumber()) {
+        throw new AssertionError("not a JSON-RPC error: " + this.body);
+      }
+      return body.path("error").path("data").path("code").asString();
+    }
+
     String errorMessage() {
       return json().path("error").path("message").asString();
     }

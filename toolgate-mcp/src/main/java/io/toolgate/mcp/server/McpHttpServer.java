@@ -5,13 +5,16 @@ import jakarta.servlet.http.HttpServlet;
 import java.net.URI;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
  * A standalone Jetty 12 serving the MCP streamable-HTTP endpoint, for {@code toolgate mcp --http
- * PORT} when the REST server is not running.
+ * PORT} when the REST server is not running. Every error it gives, Jetty's own included, is a
+ * JSON-RPC error object ({@link JsonErrorHandler}).
  *
  * <p>Thread-safe. {@link #close()} stops it; {@link #join()} waits until then.
  */
@@ -30,7 +33,9 @@ public final class McpHttpServer implements AutoCloseable {
     QueuedThreadPool threads = new QueuedThreadPool();
     threads.setName("toolgate-mcp-http");
     Server server = new Server(threads);
-    ServerConnector connector = new ServerConnector(server);
+    HttpConfiguration http = new HttpConfiguration();
+    http.addCustomizer(JsonErrorHandler.closeOnUpgrade());
+    ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));
     connector.setHost(host);
     connector.setPort(port);
     server.addConnector(connector);
@@ -39,6 +44,12 @@ public final class McpHttpServer implements AutoCloseable {
     ServletHolder holder = new ServletHolder("mcp", servlet);
     holder.setAsyncSupported(true);
     context.addServlet(holder, endpoint);
+    JsonErrorHandler errors =
+        new JsonErrorHandler(
+            (status, code, message) ->
+                JsonRpcErrors.bytes(JsonRpcErrors.refusal(status, code, message)));
+    context.setErrorHandler(errors);
+    server.setErrorHandler(errors);
     server.setHandler(context);
     server.setStopAtShutdown(true);
     try {

@@ -7,6 +7,7 @@ import io.modelcontextprotocol.server.McpNotificationHandler;
 import io.modelcontextprotocol.server.McpRequestHandler;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
+import io.toolgate.Incidents;
 import io.toolgate.Toolgate;
 import io.toolgate.exposure.ExposedTools;
 import io.toolgate.exposure.Exposure;
@@ -16,8 +17,10 @@ import io.toolgate.invoke.CallOptions;
 import io.toolgate.json.Json;
 import io.toolgate.search.SearchJson;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -99,7 +102,36 @@ final class McpProtocol {
             .build());
   }
 
+  /** The check of inbound messages for the methods these handlers answer. */
+  InboundMessages inboundMessages(McpJsonMapper jsonMapper) {
+    Set<String> requests = new HashSet<>(requestHandlers().keySet());
+    requests.add(McpSchema.METHOD_INITIALIZE);
+    return new InboundMessages(
+        requests, notificationHandlers().keySet(), new McpParams(jsonMapper));
+  }
+
+  /**
+   * The request handlers, each guarded: a failure that is not already an MCP error (a bug) becomes
+   * -32603 with an incident id, so exception text never reaches the client.
+   */
   Map<String, McpRequestHandler<?>> requestHandlers() {
+    Map<String, McpRequestHandler<?>> handlers = handlers();
+    handlers.replaceAll(McpProtocol::guarded);
+    return handlers;
+  }
+
+  private static <T> McpRequestHandler<T> guarded(String method, McpRequestHandler<T> handler) {
+    return (exchange, params) ->
+        Mono.defer(() -> handler.handle(exchange, params))
+            .onErrorMap(
+                e -> !(e instanceof McpError),
+                e ->
+                    McpError.builder(McpSchema.ErrorCodes.INTERNAL_ERROR)
+                        .message(Incidents.message(Incidents.report(LOG, "MCP " + method, e)))
+                        .build());
+  }
+
+  private Map<String, McpRequestHandler<?>> handlers() {
     Map<String, McpRequestHandler<?>> handlers = new HashMap<>();
     handlers.put(McpSchema.METHOD_PING, (exchange, params) -> Mono.just(Map.of()));
     handlers.put(

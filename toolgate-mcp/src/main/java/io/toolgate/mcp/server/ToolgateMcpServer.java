@@ -19,8 +19,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
-import java.io.FilterInputStream;
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -30,7 +28,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import reactor.core.publisher.Mono;
@@ -85,6 +82,8 @@ public final class ToolgateMcpServer implements AutoCloseable {
   private final ToolsListing listing;
   private final ListChangedNotifier notifier;
   private final Duration requestTimeout;
+  private final long maxMessageBytes;
+  private final InboundMessages inbound;
   private final ExecutorService executor;
   private final Scheduler blocking;
   private final List<McpServerTransportProviderBase> providers = new CopyOnWriteArrayList<>();
@@ -106,6 +105,8 @@ public final class ToolgateMcpServer implements AutoCloseable {
             b.exposure,
             McpSchema.Implementation.builder(b.name, b.version).title("Toolgate").build(),
             blocking);
+    this.maxMessageBytes = b.maxMessageBytes;
+    this.inbound = protocol.inboundMessages(mapper);
     this.notifier = new ListChangedNotifier(b.debounce);
     gate.registry().addListener(notifier);
   }
@@ -140,30 +141,13 @@ public final class ToolgateMcpServer implements AutoCloseable {
 
   /**
    * Serves one MCP session over newline-delimited JSON-RPC on {@code in} and {@code out}; returns
-   * when {@code in} ends.
+   * when {@code in} ends. A line that is not a valid message is answered with a JSON-RPC error
+   * (-32700, -32600, -32601 or -32602) and serving goes on; a blank line is skipped.
    */
   public void serveStdio(InputStream in, OutputStream out) {
-    CountDownLatch ended = new CountDownLatch(1);
-    InputStream watched =
-        new FilterInputStream(in) {
-          @Override
-          public int read() throws IOException {
-            return ended(super.read());
-          }
-
-          @Override
-          public int read(byte[] b, int off, int len) throws IOException {
-            return ended(super.read(b, off, len));
-          }
-
-          private int ended(int n) {
-            if (n < 0) {
-              ended.countDown();
-            }
-            return n;
-          }
-        };
-    StdioServerTransportProvider provider = new StdioServerTransportProvider(mapper, watched, out);
+    StdioFront front = new StdioFront(in, out, inbound, (int) maxMessageBytes);
+    StdioServerTransportProvider provider =
+        new StdioServerTransportProvider(mapper, front.forwarded(), out);
     provider.setSessionFactory(
         transport ->
             new McpServerSession(
@@ -175,11 +159,11 @@ public final class ToolgateMcpServer implements AutoCloseable {
                 protocol.notificationHandlers()));
     register(provider);
     try {
-      ended.await();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+      front.run();
+      front.awaitDrained(Duration.ofSeconds(5));
     } finally {
       unregister(provider);
+      front.end();
       provider.closeGracefully().block(Duration.ofSeconds(5));
     }
   }
@@ -214,7 +198,7 @@ public final class ToolgateMcpServer implements AutoCloseable {
             protocol.notificationHandlers(),
             sessionId -> Mono.empty()));
     register(provider);
-    return provider;
+    return new McpHttpFront(provider, inbound, maxMessageBytes);
   }
 
   /** Carries the request's {@value #CALL_OPTIONS_ATTRIBUTE} to the handlers of that request. */
@@ -271,6 +255,7 @@ public final class ToolgateMcpServer implements AutoCloseable {
     private int pageSize = 100;
     private Duration debounce = Duration.ofMillis(100);
     private Duration requestTimeout = Duration.ofSeconds(30);
+    private long maxMessageBytes = 1024 * 1024;
     private String name = "toolgate";
     private String version = "0.1.0";
 
@@ -309,6 +294,22 @@ public final class ToolgateMcpServer implements AutoCloseable {
     /** How long requests the server sends to a client may take; 30 s by default. */
     public Builder requestTimeout(Duration requestTimeout) {
       this.requestTimeout = Objects.requireNonNull(requestTimeout, "requestTimeout");
+      return this;
+    }
+
+    /**
+     * The largest message accepted, in bytes (1 MiB by default): a longer stdio line is answered
+     * with -32700, a larger HTTP body with 413.
+     */
+    public Builder maxMessageBytes(long bytes) {
+      if (bytes < 1024 || bytes > Integer.MAX_VALUE - 8) {
+        throw new IllegalArgumentException(
+            "max message bytes must be between 1024 and "
+                + (Integer.MAX_VALUE - 8)
+                + ", got "
+                + bytes);
+      }
+      this.maxMessageBytes = bytes;
       return this;
     }
 

@@ -39,7 +39,10 @@ public record ChatReply(int status, ObjectNode body, Map<String, String> headers
     return new ChatReply(status, errorBody(type, message, param, code), Map.of());
   }
 
-  /** {@code {"error": {message, type, param, code}}}. */
+  /**
+   * {@code {"error": {message, type, param, code}}}; without a code of its own, {@code code} is the
+   * type without {@code _error} ({@code invalid_request}, {@code server}).
+   */
   static ObjectNode errorBody(String type, String message, String param, String code) {
     ObjectNode out = Json.object();
     ObjectNode error = out.putObject("error");
@@ -50,11 +53,8 @@ public record ChatReply(int status, ObjectNode body, Map<String, String> headers
     } else {
       error.put("param", param);
     }
-    if (code == null) {
-      error.putNull("code");
-    } else {
-      error.put("code", code);
-    }
+    // Never null: every Toolgate error names a code (the type, for errors without their own).
+    error.put("code", code != null ? code : type.replaceFirst("_error$", ""));
     return out;
   }
 

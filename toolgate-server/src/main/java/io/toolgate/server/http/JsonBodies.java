@@ -2,6 +2,8 @@ package io.toolgate.server.http;
 
 import io.javalin.http.Context;
 import io.toolgate.json.Json;
+import io.toolgate.json.JsonContentType;
+import io.toolgate.json.JsonSyntax;
 import io.toolgate.server.ApiException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -47,22 +49,20 @@ public final class JsonBodies {
     try {
       return Json.mapper().readTree(bytes);
     } catch (JacksonException e) {
-      throw ApiException.badRequest(
-          what + " is not valid JSON: " + e.getOriginalMessage() + location(e));
+      throw ApiException.badRequest(what + " is not valid JSON: " + JsonSyntax.describe(e));
     }
   }
 
-  /** Rejects a body that is not declared as JSON. */
+  /**
+   * Rejects a body that is not declared as JSON, or declared in a charset other than UTF-8. The raw
+   * header is parsed here: the servlet API throws on a charset name it cannot look up.
+   */
   public static void requireJsonContentType(Context ctx) {
-    String type = ctx.contentType();
-    String base = type == null ? "" : type.split(";", 2)[0].strip().toLowerCase(Locale.ROOT);
-    if (!base.equals("application/json") && !base.endsWith("+json")) {
-      throw new ApiException(
-          415,
-          "unsupported_media_type",
-          "send the body as JSON with 'Content-Type: application/json'"
-              + (type == null ? "" : ", not '" + type + "'"));
-    }
+    JsonContentType.problem(ctx.header("Content-Type"))
+        .ifPresent(
+            problem -> {
+              throw new ApiException(415, "unsupported_media_type", problem);
+            });
   }
 
   /** The raw body, at most {@code maxBytes}. */
@@ -78,7 +78,11 @@ public final class JsonBodies {
       }
       return bytes;
     } catch (IOException e) {
-      throw new ApiException(400, "invalid_request", "the request body could not be read: " + e);
+      throw new ApiException(
+          400,
+          "invalid_request",
+          "the request body could not be read in full: the connection ended early or its"
+              + " chunked encoding is malformed");
     }
   }
 
@@ -101,12 +105,5 @@ public final class JsonBodies {
             + " is over the limit of "
             + maxBytes
             + " bytes (server.limits.max_body_bytes)");
-  }
-
-  private static String location(JacksonException e) {
-    var loc = e.getLocation();
-    return loc == null || loc.getLineNr() < 0
-        ? ""
-        : " (line " + loc.getLineNr() + ", column " + loc.getColumnNr() + ")";
   }
 }

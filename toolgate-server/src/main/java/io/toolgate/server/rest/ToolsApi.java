@@ -238,6 +238,14 @@ public final class ToolsApi {
     if (context != null && !context.isNull() && !context.isObject()) {
       throw ApiException.badRequest("'context' must be an object");
     }
+    if (context != null) {
+      for (Map.Entry<String, JsonNode> e : context.properties()) {
+        if (e.getValue().isNull()) {
+          throw ApiException.badRequest(
+              "context." + e.getKey() + " is null; leave the key out or give it a value");
+        }
+      }
+    }
     Map<String, Object> contextMap =
         context == null || context.isNull() ? Map.of() : Json.toMap(context);
     Map<String, String> trace = Requests.trace(traceNode);

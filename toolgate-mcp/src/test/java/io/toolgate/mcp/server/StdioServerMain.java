@@ -1,0 +1,35 @@
+package io.toolgate.mcp.server;
+
+import io.toolgate.Toolgate;
+import io.toolgate.catalog.ToolRegistry;
+import io.toolgate.mcp.TestGates;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code toolgate mcp} in miniature for tests: a two-tool catalog served over this process's real
+ * stdin and stdout by {@link ToolgateMcpServer#serveStdio()}, exiting when stdin ends.
+ */
+public final class StdioServerMain {
+  private StdioServerMain() {}
+
+  public static void main(String[] args) {
+    ToolRegistry registry = new ToolRegistry();
+    registry.register(TestGates.echo("echo", "Echo the given text back unchanged."));
+    registry.register(TestGates.adder());
+    try (Toolgate gate = TestGates.gate(registry);
+        ToolgateMcpServer server = ToolgateMcpServer.builder(gate).build()) {
+      server.serveStdio();
+    }
+  }
+
+  /** The command that runs this server in a child JVM. */
+  static List<String> command() {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(ProcessHandle.current().info().command().orElse("java"));
+    cmd.add("-cp");
+    cmd.add(System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")));
+    cmd.add(StdioServerMain.class.getName());
+    return cmd;
+  }
+}
