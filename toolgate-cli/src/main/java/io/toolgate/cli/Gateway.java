@@ -9,10 +9,13 @@ import io.toolgate.exposure.Exposure;
 import io.toolgate.invoke.ExecutorFactory;
 import io.toolgate.invoke.ToolInvoker;
 import io.toolgate.mcp.client.McpFederation;
+import io.toolgate.sandbox.SandboxStateStore;
 import io.toolgate.sandbox.Sandboxes;
 import io.toolgate.search.HybridToolSearch;
 import io.toolgate.search.SearchSettings;
 import io.toolgate.search.spi.Embedder;
+import io.toolgate.search.vector.ToolVectorCache;
+import io.toolgate.store.RegistryStore;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -33,6 +36,7 @@ final class Gateway implements AutoCloseable {
   private final ToolRegistry registry;
   private final Sandboxes sandboxes;
   private final ExecutorFactory executors;
+  private final Optional<RegistryStore> sharedStore;
   private final List<AutoCloseable> closeables = new ArrayList<>();
   private Toolgate toolgate;
   private HybridToolSearch search;
@@ -43,7 +47,11 @@ final class Gateway implements AutoCloseable {
     this.config = config;
     this.dataDir = dataDir;
     this.registry = new ToolRegistry();
-    this.sandboxes = Sandboxes.builder(registry, dataDir).sandboxes(config.sandboxes()).build();
+    this.sharedStore = SharedStore.open(config);
+    Sandboxes.Builder sandboxing =
+        Sandboxes.builder(registry, dataDir).sandboxes(config.sandboxes());
+    sharedStore.ifPresent(s -> sandboxing.stateStore(SandboxStateStore.inRegistryStore(s)));
+    this.sandboxes = sandboxing.build();
     this.executors = ExecutorFactory.builder().sandboxes(sandboxes).build();
     registry.registerAll(ToolDomains.discover().tools(config.enabledDomains()));
     config.loadCatalogs(executors::executorFor).orThrow().registerInto(registry);
@@ -118,6 +126,8 @@ final class Gateway implements AutoCloseable {
         HybridToolSearch.builder()
             .settings(SearchSettings.fromConfig(config.search().raw()))
             .dataDirectory(dataDir);
+    // Replicas sharing a store share their tool vectors too: each tool is embedded once a fleet.
+    sharedStore.ifPresent(s -> builder.vectorCache(ToolVectorCache.inRegistryStore(s)));
     if (withEmbedder) {
       List<Embedder> created = new ArrayList<>();
       for (EmbeddingConfig e : config.embeddings()) {
@@ -150,6 +160,11 @@ final class Gateway implements AutoCloseable {
 
   ToolgateConfig config() {
     return config;
+  }
+
+  /** The PostgreSQL store of {@code store.url}, when configured; closed with the gateway. */
+  Optional<RegistryStore> sharedStore() {
+    return sharedStore;
   }
 
   Path dataDir() {
@@ -201,5 +216,6 @@ final class Gateway implements AutoCloseable {
         // closing on the way out: nothing else to do
       }
     }
+    sharedStore.ifPresent(RegistryStore::close);
   }
 }

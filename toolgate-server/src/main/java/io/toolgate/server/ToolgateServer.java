@@ -13,7 +13,10 @@ import io.toolgate.sandbox.Sandboxes;
 import io.toolgate.server.admin.RuntimeTools;
 import io.toolgate.server.auth.AccessControl;
 import io.toolgate.server.auth.Authenticator;
+import io.toolgate.server.auth.RateLimit;
+import io.toolgate.server.auth.RateLimiter;
 import io.toolgate.server.auth.Scope;
+import io.toolgate.server.auth.StoreKeys;
 import io.toolgate.server.console.ConsoleAssets;
 import io.toolgate.server.http.JavalinJson;
 import io.toolgate.server.http.OriginGuard;
@@ -21,6 +24,8 @@ import io.toolgate.server.rest.AdminApi;
 import io.toolgate.server.rest.OpsApi;
 import io.toolgate.server.rest.ToolsApi;
 import io.toolgate.store.Registrations;
+import io.toolgate.store.RegistryStore;
+import io.toolgate.store.StoreStatus;
 import jakarta.servlet.http.HttpServlet;
 import java.net.URI;
 import java.util.ArrayList;
@@ -29,9 +34,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -104,14 +111,31 @@ public final class ToolgateServer implements AutoCloseable {
             def -> sandboxes.ifPresent(s -> s.check(def)));
     this.access =
         new AccessControl(
-            settings.keysFile().map(f -> Authenticator.fromFile(f, settings.limits().rate())),
+            authenticator(settings, hooks.store().map(StoreKeys::follow)),
             settings.limits().rate(),
+            new RateLimiter(hooks.store().flatMap(RegistryStore::counters)),
             id -> hooks.telemetry().recordRateLimited(id));
     this.guard = OriginGuard.of(settings.host(), settings.allowedHosts(), settings.corsOrigins());
     this.mcp = Optional.ofNullable(b.mcp);
     this.modules = List.copyOf(b.modules);
     hooks.telemetry().watch(gate);
     this.app = Javalin.create(this::configure);
+  }
+
+  /**
+   * Keys come from the keys file and from the store (where {@code toolgate keys add} puts them, and
+   * every replica sharing the store sees them); with neither the server runs open.
+   */
+  private static Optional<Authenticator> authenticator(
+      ServerSettings settings, Optional<StoreKeys> storeKeys) {
+    RateLimit rate = settings.limits().rate();
+    if (storeKeys.isPresent() && !storeKeys.get().keys().isEmpty()) {
+      return Optional.of(Authenticator.of(settings.keysFile(), storeKeys.get(), rate));
+    }
+    if (storeKeys.isPresent() && settings.keysFile().isPresent()) {
+      return Optional.of(Authenticator.of(settings.keysFile(), storeKeys.get(), rate));
+    }
+    return settings.keysFile().map(f -> Authenticator.fromFile(f, rate));
   }
 
   /** Starts assembling a server for {@code gate}. */
@@ -130,6 +154,8 @@ public final class ToolgateServer implements AutoCloseable {
       throw new IllegalStateException("the server is already started");
     }
     checkExposure();
+    // Follow first, then list: a change made in between is seen twice, never missed.
+    hooks.store().ifPresent(s -> s.follow(Set.of(RegistryStore.TOOLS), runtimeTools::applyRemote));
     int restored = runtimeTools.restore();
     if (restored > 0) {
       LOG.info("restored {} tool(s) registered through the API", restored);
@@ -279,7 +305,8 @@ public final class ToolgateServer implements AutoCloseable {
     features.put("registrations", runtimeTools.durable() ? "durable" : "memory");
     OpsApi ops =
         new OpsApi(
-            gate, settings, hooks.telemetry(), this::isReady, features, sandboxes, federation);
+                gate, settings, hooks.telemetry(), this::isReady, features, sandboxes, federation)
+            .withStoreStatus(hooks.store().map(s -> (Supplier<StoreStatus>) s::status));
 
     r.get("/healthz", null, ops::health);
     r.get("/readyz", null, ops::ready);
