@@ -43,25 +43,40 @@ final class Gateway implements AutoCloseable {
   private List<Embedder> embedders = List.of();
   private McpFederation federation;
 
-  private Gateway(ToolgateConfig config, Path dataDir) {
+  private Gateway(ToolgateConfig config, Path dataDir, boolean shared) {
     this.config = config;
     this.dataDir = dataDir;
     this.registry = new ToolRegistry();
-    this.sharedStore = SharedStore.open(config);
-    Sandboxes.Builder sandboxing =
-        Sandboxes.builder(registry, dataDir).sandboxes(config.sandboxes());
-    sharedStore.ifPresent(s -> sandboxing.stateStore(SandboxStateStore.inRegistryStore(s)));
-    this.sandboxes = sandboxing.build();
-    this.executors = ExecutorFactory.builder().sandboxes(sandboxes).build();
-    registry.registerAll(ToolDomains.discover().tools(config.enabledDomains()));
-    config.loadCatalogs(executors::executorFor).orThrow().registerInto(registry);
-    registry.definitions().forEach(sandboxes::check);
+    this.sharedStore = shared ? SharedStore.open(config) : Optional.empty();
+    try {
+      Sandboxes.Builder sandboxing =
+          Sandboxes.builder(registry, dataDir).sandboxes(config.sandboxes());
+      sharedStore.ifPresent(s -> sandboxing.stateStore(SandboxStateStore.inRegistryStore(s)));
+      this.sandboxes = sandboxing.build();
+      this.executors = ExecutorFactory.builder().sandboxes(sandboxes).build();
+      registry.registerAll(ToolDomains.discover().tools(config.enabledDomains()));
+      config.loadCatalogs(executors::executorFor).orThrow().registerInto(registry);
+      registry.definitions().forEach(sandboxes::check);
+    } catch (RuntimeException e) {
+      sharedStore.ifPresent(RegistryStore::close);
+      throw e;
+    }
   }
 
   /** Loads the catalog only: domains and catalog files, no embedder, no index. */
   static Gateway catalog(GlobalOptions options) {
     ToolgateConfig config = options.config();
-    return new Gateway(config, config.dataDir(options.dataDir()));
+    return new Gateway(config, config.dataDir(options.dataDir()), false);
+  }
+
+  /**
+   * Loads the catalog of a gateway that keeps its state in the store of {@code store.url} when one
+   * is configured (a replica of a fleet: {@code serve}, {@code sandboxes}, {@code mcp}); the other
+   * commands read files only, and work while the database is down.
+   */
+  static Gateway replica(GlobalOptions options) {
+    ToolgateConfig config = options.config();
+    return new Gateway(config, config.dataDir(options.dataDir()), true);
   }
 
   /**
@@ -70,7 +85,15 @@ final class Gateway implements AutoCloseable {
    * @param withEmbedder whether to load the configured embedder (lexical search without it)
    */
   static Gateway open(GlobalOptions options, boolean withEmbedder) {
-    Gateway gateway = catalog(options);
+    return started(catalog(options), withEmbedder);
+  }
+
+  /** {@link #replica} with search and invocation built (the vector cache in the shared store). */
+  static Gateway openReplica(GlobalOptions options, boolean withEmbedder) {
+    return started(replica(options), withEmbedder);
+  }
+
+  private static Gateway started(Gateway gateway, boolean withEmbedder) {
     try {
       gateway.start(withEmbedder, UnaryOperator.identity());
       return gateway;

@@ -71,7 +71,7 @@ final class ServeCommand implements Callable<Integer> {
   Serving start() throws InterruptedException {
     Serving serving = new Serving();
     try {
-      Gateway gateway = serving.open(Gateway.catalog(global));
+      Gateway gateway = serving.open(Gateway.replica(global));
       ServerSettings settings = settings(gateway);
       // A replica of a fleet keeps its state in the shared store (the gateway closes it); a single
       // gateway keeps it in its data directory.

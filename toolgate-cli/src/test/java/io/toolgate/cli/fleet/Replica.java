@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -44,6 +45,13 @@ final class Replica {
    * every request; returns once it listens.
    */
   static Replica start(Path dir, String name, Path config, String key) throws Exception {
+    // quick to start and small: a test fleet is four JVMs on two cores
+    return start(dir, name, config, key, List.of("-Xmx512m", "-XX:TieredStopAtLevel=1"));
+  }
+
+  /** As above, with {@code jvmFlags} (e.g. none, for a benchmark with the full JIT). */
+  static Replica start(Path dir, String name, Path config, String key, List<String> jvmFlags)
+      throws Exception {
     Path home = Files.createDirectories(dir.resolve(name));
     Path log = home.resolve("serve-" + System.nanoTime() + ".log");
     Path embedLog = home.resolve("embedded.txt");
@@ -55,8 +63,7 @@ final class Replica {
             "--enable-native-access=ALL-UNNAMED",
             "--add-modules",
             "jdk.incubator.vector",
-            "-Xmx512m",
-            "-XX:TieredStopAtLevel=1",
+            String.join("\n", jvmFlags),
             "-D" + CountingEmbedderProvider.LOG + "=" + quote(embedLog.toString()),
             "-cp",
             quote(System.getProperty("java.class.path")),
