@@ -8,6 +8,7 @@ import io.toolgate.server.auth.Scope;
 import io.toolgate.server.auth.StoreKeys;
 import io.toolgate.store.postgres.EmbeddedPostgresServer;
 import io.toolgate.store.postgres.PostgresRegistryStore;
+import io.toolgate.testing.ScriptedUpstream;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -45,11 +46,13 @@ class FleetTest {
   private Path config;
   private String adminKey;
   private final List<Replica> fleet = new ArrayList<>();
+  private ScriptedUpstream model;
 
   @BeforeAll
   void startFleet(@TempDir Path tempDir) throws Exception {
     dir = tempDir;
     pg = EmbeddedPostgresServer.start(dir.resolve("pg"));
+    model = ScriptedUpstream.start();
     config =
         Files.writeString(
             dir.resolve("toolgate.yaml"),
@@ -58,8 +61,10 @@ class FleetTest {
             catalogs: ["classpath:io/toolgate/demo"]
             sandboxes: [{name: analytics}]
             store: {url: "%s", user: postgres, schema: fleet, connect_timeout: 1s}
+            models:
+              - {name: assistant, base_url: "%s", model: scripted, params: {tools: search_registry}}
             """
-                .formatted(pg.url()));
+                .formatted(pg.url(), model.baseUrl()));
     adminKey = KeysFile.generateKey();
     try (PostgresRegistryStore store = PostgresRegistryStore.open(pg.config("fleet"))) {
       StoreKeys.add(
@@ -84,6 +89,9 @@ class FleetTest {
     if (pg != null) {
       pg.close();
     }
+    if (model != null) {
+      model.close();
+    }
   }
 
   @Test
@@ -94,19 +102,36 @@ class FleetTest {
     assertThat(a.register("zorblax_frobnicate", "Frobnicates a zorblax quickly.").statusCode())
         .isEqualTo(201);
     long registered = System.nanoTime();
-    for (Replica r : fleet.subList(1, 3)) {
-      await(
-          () -> r.search("zorblax frobnicate").contains("zorblax_frobnicate"),
-          Duration.ofSeconds(1));
-    }
-    publish(report, "propagation_ms", "" + (System.nanoTime() - registered) / 1_000_000);
+    long[] foundAfter = seen(fleet.subList(1, 3), "zorblax_frobnicate", true, registered);
+    publish(report, "propagation_ms", foundAfter[0] + " (b), " + foundAfter[1] + " (c)");
+    assertThat(foundAfter).allSatisfy(ms -> assertThat(ms).isLessThan(1000));
 
     assertThat(fleet.get(1).delete("/v1/tools/zorblax_frobnicate").statusCode()).isEqualTo(204);
-    for (Replica r : List.of(fleet.get(0), fleet.get(2))) {
-      await(
-          () -> !r.search("zorblax frobnicate").contains("zorblax_frobnicate"),
-          Duration.ofSeconds(1));
+    long removed = System.nanoTime();
+    long[] goneAfter =
+        seen(List.of(fleet.get(0), fleet.get(2)), "zorblax_frobnicate", false, removed);
+    publish(report, "removal_ms", goneAfter[0] + " (a), " + goneAfter[1] + " (c)");
+    assertThat(goneAfter).allSatisfy(ms -> assertThat(ms).isLessThan(1000));
+  }
+
+  /**
+   * Searches every replica of {@code replicas} in turn until each finds (or no longer finds) {@code
+   * tool}; returns each one's milliseconds since {@code since}, or 10,000 for one that did not.
+   */
+  private static long[] seen(List<Replica> replicas, String tool, boolean present, long since)
+      throws Exception {
+    long[] after = new long[replicas.size()];
+    java.util.Arrays.fill(after, -1);
+    long deadline = since + TimeUnit.SECONDS.toNanos(10);
+    while (java.util.Arrays.stream(after).anyMatch(t -> t < 0) && System.nanoTime() < deadline) {
+      for (int i = 0; i < replicas.size(); i++) {
+        if (after[i] < 0
+            && replicas.get(i).search("zorblax frobnicate").contains(tool) == present) {
+          after[i] = (System.nanoTime() - since) / 1_000_000;
+        }
+      }
     }
+    return java.util.Arrays.stream(after).map(t -> t < 0 ? 10_000 : t).toArray();
   }
 
   @Test
@@ -334,6 +359,42 @@ class FleetTest {
     String second = again.headers().firstValue("Mcp-Session-Id").orElseThrow();
     b.mcp(initialized, second);
     assertThat(b.mcp(list, second).statusCode()).isEqualTo(200);
+  }
+
+  @Test
+  @Order(7)
+  void aChatConversationMayMoveBetweenReplicasFromTurnToTurn() throws Exception {
+    String turn1 =
+        """
+        {"model": "assistant", "messages": [{"role": "user", "content": "Weather in Porto?"}]}
+        """;
+    model
+        .then(
+            ScriptedUpstream.Step.calls(
+                ScriptedUpstream.Step.call(
+                    "c1", "tool_search", "{\"query\":\"current weather in a city\"}")))
+        .then(ScriptedUpstream.Step.text("Which day?"));
+    HttpResponse<String> first =
+        fleet.get(0).post("/v1/chat/completions", turn1, adminKey, "X-Toolgate-Session", "conv-7");
+    assertThat(first.statusCode()).as(first.body()).isEqualTo(200);
+
+    // the next turn, with the whole history, lands on another replica
+    String turn2 =
+        """
+        {"model": "assistant", "messages": [
+          {"role": "user", "content": "Weather in Porto?"},
+          {"role": "assistant", "content": "Which day?"},
+          {"role": "user", "content": "Today."}]}
+        """;
+    model.then(ScriptedUpstream.Step.text("Sunny in Porto today."));
+    HttpResponse<String> second =
+        fleet.get(1).post("/v1/chat/completions", turn2, adminKey, "X-Toolgate-Session", "conv-7");
+
+    assertThat(second.statusCode()).as(second.body()).isEqualTo(200);
+    JsonNode body = Json.parse(second.body());
+    assertThat(body.path("choices").path(0).path("message").path("content").asString())
+        .isEqualTo("Sunny in Porto today.");
+    assertThat(body.path("toolgate").path("session").asString()).isEqualTo("conv-7");
   }
 
   /** A figure for the test report and for the build log (BENCHMARKS.md quotes them). */

@@ -119,14 +119,17 @@ final class Replica {
     return post(path, json, key);
   }
 
-  HttpResponse<String> post(String path, String json, String withKey)
+  /** POSTs {@code json} with {@code withKey} (none when null) and the {@code headers} pairs. */
+  HttpResponse<String> post(String path, String json, String withKey, String... headers)
       throws IOException, InterruptedException {
-    return HTTP.send(
+    HttpRequest.Builder b =
         request(path, withKey)
             .header("Content-Type", "application/json")
-            .POST(HttpRequest.BodyPublishers.ofString(json))
-            .build(),
-        HttpResponse.BodyHandlers.ofString());
+            .POST(HttpRequest.BodyPublishers.ofString(json));
+    if (headers.length > 0) {
+      b.headers(headers);
+    }
+    return HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
   }
 
   /** One MCP streamable-HTTP message to {@code /mcp}, in session {@code session} when not null. */

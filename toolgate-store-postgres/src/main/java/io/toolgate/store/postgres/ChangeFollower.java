@@ -40,7 +40,7 @@ import org.slf4j.LoggerFactory;
  */
 final class ChangeFollower implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ChangeFollower.class);
-  private static final long MAX_BACKOFF_MILLIS = 2_000;
+  private static final long MAX_BACKOFF_MILLIS = 1_000;
   private static final long PRUNE_EVERY_NANOS = Duration.ofMinutes(10).toNanos();
 
   private record Follower(Set<String> namespaces, StoreListener listener) {}
