@@ -79,6 +79,27 @@ class FleetTest {
     awaitVectors(fleet.getFirst());
     fleet.add(Replica.start(dir, "b", config, adminKey));
     fleet.add(Replica.start(dir, "c", config, adminKey));
+    warmUp();
+  }
+
+  /**
+   * Takes each replica once through the paths the timed tests measure (registering, applying a
+   * change from another replica, searching), so that class loading and the first compilation of
+   * schema validation and the index update are not what the one-second checks time.
+   */
+  private void warmUp() throws Exception {
+    for (Replica r : fleet) {
+      assertThat(r.register("warmup_" + r.name, "Warm-up probe.").statusCode()).isEqualTo(201);
+    }
+    for (Replica r : fleet) {
+      await(() -> r.search("warm-up probe").size() >= fleet.size(), Duration.ofSeconds(30));
+    }
+    for (Replica r : fleet) {
+      assertThat(r.delete("/v1/tools/warmup_" + r.name).statusCode()).isEqualTo(204);
+    }
+    for (Replica r : fleet) {
+      await(() -> !r.tools().contains("warmup_a"), Duration.ofSeconds(30));
+    }
   }
 
   @AfterAll
@@ -104,14 +125,14 @@ class FleetTest {
     long registered = System.nanoTime();
     long[] foundAfter = seen(fleet.subList(1, 3), "zorblax_frobnicate", true, registered);
     publish(report, "propagation_ms", foundAfter[0] + " (b), " + foundAfter[1] + " (c)");
-    assertThat(foundAfter).allSatisfy(ms -> assertThat(ms).isLessThan(1000));
+    assertThat(java.util.Arrays.stream(foundAfter).max().orElseThrow()).isLessThan(1000);
 
     assertThat(fleet.get(1).delete("/v1/tools/zorblax_frobnicate").statusCode()).isEqualTo(204);
     long removed = System.nanoTime();
     long[] goneAfter =
         seen(List.of(fleet.get(0), fleet.get(2)), "zorblax_frobnicate", false, removed);
     publish(report, "removal_ms", goneAfter[0] + " (a), " + goneAfter[1] + " (c)");
-    assertThat(goneAfter).allSatisfy(ms -> assertThat(ms).isLessThan(1000));
+    assertThat(java.util.Arrays.stream(goneAfter).max().orElseThrow()).isLessThan(1000);
   }
 
   /**
