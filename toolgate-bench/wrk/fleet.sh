@@ -33,7 +33,9 @@ for m in core store-postgres server mcp embeddings-onnx; do
   cp_parts="$root/toolgate-$m/target/classes:$root/toolgate-$m/target/test-classes:$cp_parts"
 done
 
-run_fleet() { # replicas -> prints "host:port …" once they listen; sets fleet_pid and work
+fleet_pid=""
+work=""
+run_fleet() { # replicas -> sets FLEET_URLS ("host:port …") once they listen, fleet_pid and work
   work="$(mktemp -d)"
   printf '%s\n' "--enable-native-access=ALL-UNNAMED" "--add-modules" "jdk.incubator.vector" \
     "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn" "-cp" "\"$cp_parts\"" \
@@ -46,15 +48,22 @@ run_fleet() { # replicas -> prints "host:port …" once they listen; sets fleet_
     sleep 0.2
   done
   [ -f "$work/urls" ] || { echo "fleet.sh: the fleet did not start" >&2; exit 1; }
-  sed 's#http://##' "$work/urls" | tr '\n' ' '
+  FLEET_URLS="$(sed 's#http://##' "$work/urls" | tr '\n' ' ')"
+  export FLEET_URLS
 }
-stop_fleet() { kill "$fleet_pid" 2>/dev/null || true; wait "$fleet_pid" 2>/dev/null || true; rm -rf "$work"; }
+stop_fleet() { # SIGTERM: FleetBenchMain's hook stops the replicas and PostgreSQL
+  [ -n "$fleet_pid" ] || return 0
+  kill "$fleet_pid" 2>/dev/null || true
+  wait "$fleet_pid" 2>/dev/null || true
+  rm -rf "$work"
+  fleet_pid=""
+}
 trap 'stop_fleet' EXIT
 
 export WRK_DIR="$here"
 rows=""
 for replicas in 1 3; do
-  export FLEET_URLS="$(run_fleet "$replicas")"
+  run_fleet "$replicas"
   first="http://$(echo "$FLEET_URLS" | cut -d' ' -f1)"
   echo "== $replicas replica(s): $FLEET_URLS" >&2
   wrk -t3 -c"$connections" -d"$warmup" -s "$here/fleet.lua" "$first" > /dev/null
@@ -65,7 +74,6 @@ for replicas in 1 3; do
   bad="$(awk -F': ' '/^unexpected responses:/ {print $2}' <<<"$out")"
   rows+="| $replicas | $connections | $rps | $(pct 50%) | $(pct 90%) | $(pct 99%) | $bad |"$'\n'
   stop_fleet
-  trap 'true' EXIT
 done
 echo
 echo "| replicas | connections | requests/s | p50 | p90 | p99 | unexpected |"
