@@ -93,6 +93,30 @@ class PostgresFollowTest {
   }
 
   @Test
+  void auditEntriesReachTheAuditTableInTheBackground() throws Exception {
+    try (PostgresRegistryStore store = PostgresRegistryStore.open(config())) {
+      store.appendAudit(io.toolgate.json.Json.parse("{\"tool\":\"time_now\",\"ok\":true}"));
+      await(() -> auditRows() == 1, Duration.ofSeconds(5));
+    }
+  }
+
+  private long auditRows() {
+    String url = "jdbc:" + EmbeddedPostgresServer.shared().url();
+    try (java.sql.Connection c = java.sql.DriverManager.getConnection(url, "postgres", "");
+        java.sql.ResultSet rs =
+            c.createStatement()
+                .executeQuery(
+                    "SELECT count(*) FROM "
+                        + PostgresRegistryStoreTest.schemaFor(dir)
+                        + ".audit WHERE entry->>'tool' = 'time_now'")) {
+      rs.next();
+      return rs.getLong(1);
+    } catch (java.sql.SQLException e) {
+      return -1;
+    }
+  }
+
+  @Test
   void replicasStartingTogetherMigrateTheSchemaOnce() throws Exception {
     List<Future<PostgresRegistryStore>> opening = new ArrayList<>();
     try (ExecutorService pool = Executors.newFixedThreadPool(4)) {
