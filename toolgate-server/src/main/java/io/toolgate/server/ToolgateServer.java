@@ -13,7 +13,6 @@ import io.toolgate.sandbox.Sandboxes;
 import io.toolgate.server.admin.RuntimeTools;
 import io.toolgate.server.auth.AccessControl;
 import io.toolgate.server.auth.Authenticator;
-import io.toolgate.server.auth.RateLimit;
 import io.toolgate.server.auth.RateLimiter;
 import io.toolgate.server.auth.Scope;
 import io.toolgate.server.auth.StoreKeys;
@@ -111,7 +110,10 @@ public final class ToolgateServer implements AutoCloseable {
             def -> sandboxes.ifPresent(s -> s.check(def)));
     this.access =
         new AccessControl(
-            authenticator(settings, hooks.store().map(StoreKeys::follow)),
+            Authenticator.forServer(
+                settings.keysFile(),
+                hooks.store().map(StoreKeys::follow),
+                settings.limits().rate()),
             settings.limits().rate(),
             new RateLimiter(hooks.store().flatMap(RegistryStore::counters)),
             id -> hooks.telemetry().recordRateLimited(id));
@@ -120,22 +122,6 @@ public final class ToolgateServer implements AutoCloseable {
     this.modules = List.copyOf(b.modules);
     hooks.telemetry().watch(gate);
     this.app = Javalin.create(this::configure);
-  }
-
-  /**
-   * Keys come from the keys file and from the store (where {@code toolgate keys add} puts them, and
-   * every replica sharing the store sees them); with neither the server runs open.
-   */
-  private static Optional<Authenticator> authenticator(
-      ServerSettings settings, Optional<StoreKeys> storeKeys) {
-    RateLimit rate = settings.limits().rate();
-    if (storeKeys.isPresent() && !storeKeys.get().keys().isEmpty()) {
-      return Optional.of(Authenticator.of(settings.keysFile(), storeKeys.get(), rate));
-    }
-    if (storeKeys.isPresent() && settings.keysFile().isPresent()) {
-      return Optional.of(Authenticator.of(settings.keysFile(), storeKeys.get(), rate));
-    }
-    return settings.keysFile().map(f -> Authenticator.fromFile(f, rate));
   }
 
   /** Starts assembling a server for {@code gate}. */

@@ -61,6 +61,19 @@ public final class Authenticator {
         file, file.map(KeysFile::load).orElse(List.of()), Optional.of(store), defaultRate);
   }
 
+  /**
+   * The authenticator of a server: keys come from the keys file and from the store (where {@code
+   * toolgate keys add} puts them, and every replica sharing the store sees them); empty, for an
+   * open server, when neither has any.
+   */
+  public static Optional<Authenticator> forServer(
+      Optional<Path> file, Optional<StoreKeys> store, RateLimit defaultRate) {
+    if (store.isPresent() && (file.isPresent() || !store.get().keys().isEmpty())) {
+      return Optional.of(of(file, store.get(), defaultRate));
+    }
+    return file.map(f -> fromFile(f, defaultRate));
+  }
+
   /** Checks a fixed list of keys. */
   public static Authenticator of(List<ApiKey> keys, RateLimit defaultRate) {
     return new Authenticator(Optional.empty(), keys, defaultRate);
