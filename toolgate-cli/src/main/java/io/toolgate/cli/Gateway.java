@@ -10,10 +10,13 @@ import io.toolgate.exposure.Exposure;
 import io.toolgate.invoke.ExecutorFactory;
 import io.toolgate.invoke.ToolInvoker;
 import io.toolgate.mcp.client.McpFederation;
+import io.toolgate.sandbox.SandboxStateStore;
 import io.toolgate.sandbox.Sandboxes;
 import io.toolgate.search.HybridToolSearch;
 import io.toolgate.search.SearchSettings;
 import io.toolgate.search.spi.Embedder;
+import io.toolgate.search.vector.ToolVectorCache;
+import io.toolgate.store.RegistryStore;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -35,27 +38,47 @@ final class Gateway implements AutoCloseable {
   private final ToolRegistry registry;
   private final Sandboxes sandboxes;
   private final ExecutorFactory executors;
+  private final Optional<RegistryStore> sharedStore;
   private final List<AutoCloseable> closeables = new ArrayList<>();
   private Toolgate toolgate;
   private HybridToolSearch search;
   private List<Embedder> embedders = List.of();
   private McpFederation federation;
 
-  private Gateway(ToolgateConfig config, Path dataDir) {
+  private Gateway(ToolgateConfig config, Path dataDir, boolean shared) {
     this.config = config;
     this.dataDir = dataDir;
     this.registry = new ToolRegistry();
-    this.sandboxes = Sandboxes.builder(registry, dataDir).sandboxes(config.sandboxes()).build();
-    this.executors = ExecutorFactory.builder().sandboxes(sandboxes).build();
-    registry.registerAll(ToolDomains.discover().tools(config.enabledDomains()));
-    config.loadCatalogs(executors::executorFor).orThrow().registerInto(registry);
-    registry.definitions().forEach(sandboxes::check);
+    this.sharedStore = shared ? SharedStore.open(config) : Optional.empty();
+    try {
+      Sandboxes.Builder sandboxing =
+          Sandboxes.builder(registry, dataDir).sandboxes(config.sandboxes());
+      sharedStore.ifPresent(s -> sandboxing.stateStore(SandboxStateStore.inRegistryStore(s)));
+      this.sandboxes = sandboxing.build();
+      this.executors = ExecutorFactory.builder().sandboxes(sandboxes).build();
+      registry.registerAll(ToolDomains.discover().tools(config.enabledDomains()));
+      config.loadCatalogs(executors::executorFor).orThrow().registerInto(registry);
+      registry.definitions().forEach(sandboxes::check);
+    } catch (RuntimeException e) {
+      sharedStore.ifPresent(RegistryStore::close);
+      throw e;
+    }
   }
 
   /** Loads the catalog only: domains and catalog files, no embedder, no index. */
   static Gateway catalog(GlobalOptions options) {
     ToolgateConfig config = options.config();
-    return new Gateway(config, config.dataDir(options.dataDir()));
+    return new Gateway(config, config.dataDir(options.dataDir()), false);
+  }
+
+  /**
+   * Loads the catalog of a gateway that keeps its state in the store of {@code store.url} when one
+   * is configured (a replica of a fleet: {@code serve}, {@code sandboxes}, {@code mcp}); the other
+   * commands read files only, and work while the database is down.
+   */
+  static Gateway replica(GlobalOptions options) {
+    ToolgateConfig config = options.config();
+    return new Gateway(config, config.dataDir(options.dataDir()), true);
   }
 
   /**
@@ -64,7 +87,15 @@ final class Gateway implements AutoCloseable {
    * @param withEmbedder whether to load the configured embedder (lexical search without it)
    */
   static Gateway open(GlobalOptions options, boolean withEmbedder) {
-    Gateway gateway = catalog(options);
+    return started(catalog(options), withEmbedder);
+  }
+
+  /** {@link #replica} with search and invocation built (the vector cache in the shared store). */
+  static Gateway openReplica(GlobalOptions options, boolean withEmbedder) {
+    return started(replica(options), withEmbedder);
+  }
+
+  private static Gateway started(Gateway gateway, boolean withEmbedder) {
     try {
       gateway.start(withEmbedder, UnaryOperator.identity());
       return gateway;
@@ -120,6 +151,8 @@ final class Gateway implements AutoCloseable {
         HybridToolSearch.builder()
             .settings(SearchSettings.fromConfig(config.search().raw()))
             .dataDirectory(dataDir);
+    // Replicas sharing a store share their tool vectors too: each tool is embedded once a fleet.
+    sharedStore.ifPresent(s -> builder.vectorCache(ToolVectorCache.inRegistryStore(s)));
     if (withEmbedder) {
       prepareLocalModels(config.embeddings(), dataDir);
       List<Embedder> created = new ArrayList<>();
@@ -164,6 +197,11 @@ final class Gateway implements AutoCloseable {
 
   ToolgateConfig config() {
     return config;
+  }
+
+  /** The PostgreSQL store of {@code store.url}, when configured; closed with the gateway. */
+  Optional<RegistryStore> sharedStore() {
+    return sharedStore;
   }
 
   Path dataDir() {
@@ -215,5 +253,6 @@ final class Gateway implements AutoCloseable {
         // closing on the way out: nothing else to do
       }
     }
+    sharedStore.ifPresent(RegistryStore::close);
   }
 }

@@ -25,6 +25,7 @@ import picocli.CommandLine.Command;
       TokensCommand.class,
       EvalCommand.class,
       SandboxesCommand.class,
+      KeysCommand.class,
       CommandLine.HelpCommand.class
     },
     footer = {
@@ -41,6 +42,7 @@ import picocli.CommandLine.Command;
       "  toolgate tokens                    what tool definitions cost per turn",
       "  toolgate eval --tools T.jsonl --queries Q.jsonl --mode bm25",
       "  toolgate sandboxes                 sandboxes and whether to rebuild them",
+      "  toolgate keys add planner          an API key in the store (shared by a fleet)",
       "  toolgate help search               a command's options and examples",
       "",
       "Every command reads ./toolgate.yaml when present, else the embedded demo catalog."

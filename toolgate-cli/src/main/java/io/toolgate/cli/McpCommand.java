@@ -42,7 +42,7 @@ final class McpCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
-    try (Gateway gateway = Gateway.open(global, true)) {
+    try (Gateway gateway = Gateway.openReplica(global, true)) {
       gateway.federate();
       try (ToolgateMcpServer mcp =
           ToolgateMcpServer.builder(gateway.toolgate()).exposure(gateway.exposure()).build()) {

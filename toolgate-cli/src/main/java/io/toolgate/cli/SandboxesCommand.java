@@ -31,7 +31,7 @@ final class SandboxesCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    try (Gateway gateway = Gateway.catalog(global)) {
+    try (Gateway gateway = Gateway.replica(global)) {
       List<SandboxStatus> statuses = gateway.sandboxes().statuses();
       if (json) {
         ArrayNode array = Json.array();
@@ -87,7 +87,7 @@ final class SandboxesCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
       PrintWriter out = spec.commandLine().getOut();
-      try (Gateway gateway = Gateway.catalog(global)) {
+      try (Gateway gateway = Gateway.replica(global)) {
         List<BuildResult> results =
             name == null
                 ? gateway.sandboxes().buildAll(line -> progress(out, line))

@@ -71,9 +71,16 @@ final class ServeCommand implements Callable<Integer> {
   Serving start() throws InterruptedException {
     Serving serving = new Serving();
     try {
-      Gateway gateway = serving.open(Gateway.catalog(global));
+      Gateway gateway = serving.open(Gateway.replica(global));
       ServerSettings settings = settings(gateway);
-      ServerHooks hooks = serving.open(ServerHooks.open(settings));
+      // A replica of a fleet keeps its state in the shared store (the gateway closes it); a single
+      // gateway keeps it in its data directory.
+      ServerHooks hooks =
+          serving.open(
+              gateway
+                  .sharedStore()
+                  .map(store -> ServerHooks.withStore(store, settings))
+                  .orElseGet(() -> ServerHooks.open(settings)));
       gateway.start(
           true,
           invoker ->

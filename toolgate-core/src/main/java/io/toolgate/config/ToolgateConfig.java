@@ -64,6 +64,7 @@ public final class ToolgateConfig {
           "mcp_servers",
           "server",
           "models",
+          "store",
           "data_dir");
 
   /** The embedder of the defaults and of configs without {@code embeddings:}. */
@@ -118,6 +119,7 @@ public final class ToolgateConfig {
     r.checkShape(tree.get("mcp_servers"), "mcp_servers", true);
     r.checkShape(tree.get("models"), "models", true);
     r.checkShape(tree.get("server"), "server", false);
+    r.checkShape(tree.get("store"), "store", false);
     if (!r.problems().isEmpty()) {
       throw new ConfigException(r.problems());
     }

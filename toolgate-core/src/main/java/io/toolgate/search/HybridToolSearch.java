@@ -12,6 +12,7 @@ import io.toolgate.search.lexical.LexicalIndex;
 import io.toolgate.search.lexical.SparseScores;
 import io.toolgate.search.spi.Embedder;
 import io.toolgate.search.vector.DocumentStyle;
+import io.toolgate.search.vector.ToolVectorCache;
 import io.toolgate.search.vector.ToolVectors;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -87,9 +88,9 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
           new ToolVectors(
               b.embedders.get(i),
               b.documents.get(i).orElse(settings.documentStyle()),
-              b.dataDirectory,
               settings.embedBatchSize(),
-              settings.exactVectorLimit()));
+              settings.exactVectorLimit(),
+              b.vectorCache));
     }
     this.vectors = List.copyOf(v);
     this.embedderNames = List.copyOf(b.names);
@@ -106,7 +107,7 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
     private final List<Embedder> embedders = new ArrayList<>();
     private final List<Optional<DocumentStyle>> documents = new ArrayList<>();
     private final List<String> names = new ArrayList<>();
-    private Optional<Path> dataDirectory = Optional.empty();
+    private Optional<ToolVectorCache.Factory> vectorCache = Optional.empty();
 
     private Builder() {}
 
@@ -145,7 +146,15 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
 
     /** Where tool vectors are cached ({@code vectors-<model>.bin}); none by default. */
     public Builder dataDirectory(Path directory) {
-      this.dataDirectory = Optional.of(directory);
+      return vectorCache(ToolVectorCache.inDirectory(directory));
+    }
+
+    /**
+     * Where tool vectors are cached, e.g. {@link ToolVectorCache#inRegistryStore} for replicas that
+     * share a store; the last of this and {@link #dataDirectory} wins.
+     */
+    public Builder vectorCache(ToolVectorCache.Factory cache) {
+      this.vectorCache = Optional.of(Objects.requireNonNull(cache, "cache"));
       return this;
     }
 

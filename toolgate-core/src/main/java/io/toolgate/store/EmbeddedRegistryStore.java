@@ -486,9 +486,21 @@ public final class EmbeddedRegistryStore implements RegistryStore {
   }
 
   @Override
-  public void addListener(StoreListener listener) {
+  public void follow(java.util.Set<String> namespaces, StoreListener listener) {
+    Objects.requireNonNull(namespaces, "namespaces");
     Objects.requireNonNull(listener, "listener");
     // A single writer: there is never a commit from elsewhere to deliver.
+  }
+
+  /** Local and always current; the sequence counts this process's commits since it opened. */
+  @Override
+  public StoreStatus status() {
+    writeLock.lock();
+    try {
+      return StoreStatus.local("embedded", lastSeq);
+    } finally {
+      writeLock.unlock();
+    }
   }
 
   @Override

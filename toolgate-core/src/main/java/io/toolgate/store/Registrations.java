@@ -102,7 +102,13 @@ public final class Registrations {
     return store.delete(RegistryStore.TOOLS, name);
   }
 
-  private static Registration decode(String name, byte[] bytes) {
+  /**
+   * Reads a stored value, e.g. one delivered to a {@link StoreListener} following {@link
+   * RegistryStore#TOOLS}.
+   *
+   * @throws StoreException naming the entry when it cannot be read
+   */
+  public static Registration decode(String name, byte[] bytes) {
     try {
       JsonNode value = Json.parse(new String(bytes, StandardCharsets.UTF_8));
       if (!(value.get("definition") instanceof ObjectNode definition)) {

@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -25,8 +26,10 @@ import tools.jackson.databind.JsonNode;
  * append-only, high-volume and never read back by the gateway.
  *
  * <p>A second implementation (PostgreSQL, shared by N replicas) keeps the same contract with one
- * table {@code (namespace, key, value)} and delivers other replicas' commits to {@link
- * StoreListener}s. Implementations are thread-safe.
+ * table {@code (namespace, key, value, seq)} and delivers other replicas' commits to {@link
+ * StoreListener}s ({@link #follow}); {@link #status} says how far behind this process is. A shared
+ * store that cannot be reached throws {@link StoreUnavailableException} from {@link #commit}, and
+ * nothing of that commit is written. Implementations are thread-safe.
  */
 public interface RegistryStore extends AutoCloseable {
 
@@ -39,7 +42,10 @@ public interface RegistryStore extends AutoCloseable {
   /** Namespace of sandbox build state; key = sandbox name. */
   String SANDBOXES = "sandboxes";
 
-  /** Namespace of API keys, for stores that manage them (the embedded one reads a keys file). */
+  /**
+   * Namespace of API keys kept in the store (key = key id, value = the keys-file entry as JSON), so
+   * a key added once works on every replica. Servers also read a keys file.
+   */
   String API_KEYS = "api_keys";
 
   /**
@@ -63,8 +69,27 @@ public interface RegistryStore extends AutoCloseable {
    */
   void appendAudit(JsonNode entry);
 
-  /** Registers a listener for commits made by other processes sharing this store. */
-  void addListener(StoreListener listener);
+  /**
+   * Delivers to {@code listener} the changes other processes commit to {@code namespaces} from now
+   * on, in commit order. A store that only this process writes (the embedded one) never calls it. A
+   * shared store that lost its connection replays what it missed once it is back, so a follower
+   * ends up with every change; it may see a change it already read through {@link #list} again.
+   */
+  void follow(Set<String> namespaces, StoreListener listener);
+
+  /**
+   * How current this process's view is: the change sequence applied here, the newest one the store
+   * has, and whether the store can be reached.
+   */
+  StoreStatus status();
+
+  /**
+   * Counters that every process sharing this store sees, for fleet-wide rate limits; empty for a
+   * store only one process uses (local counters are exact and cheaper there).
+   */
+  default Optional<SharedCounters> counters() {
+    return Optional.empty();
+  }
 
   /** A short description for logs, e.g. {@code embedded:/home/me/.toolgate}. */
   String describe();

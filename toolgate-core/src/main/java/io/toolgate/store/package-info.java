@@ -11,9 +11,11 @@
  *   <li>{@link io.toolgate.store.Registrations} — the typed view of registered tools.
  * </ul>
  *
- * <p>The SPI is a small namespaced key-value model on purpose: a PostgreSQL implementation is one
- * table {@code (namespace, key, value)}, an audit table, and {@code LISTEN/NOTIFY} feeding {@link
- * io.toolgate.store.StoreListener}s, so N gateway replicas can share one catalog. Every
- * implementation runs the shared {@code RegistryStoreContract} tests (core's test-jar).
+ * <p>The SPI is a small namespaced key-value model on purpose: the PostgreSQL implementation
+ * ({@code toolgate-store-postgres}) is one table {@code (namespace, key, value, seq)}, an audit
+ * table, and {@code LISTEN/NOTIFY} feeding {@link io.toolgate.store.StoreListener}s, so N gateway
+ * replicas share one catalog; {@link io.toolgate.store.StoreStatus} says how current a replica is
+ * and {@link io.toolgate.store.SharedCounters} back fleet-wide rate limits. Every implementation
+ * runs the shared {@code RegistryStoreContract} tests (core's test-jar).
  */
 package io.toolgate.store;

@@ -122,6 +122,29 @@ public abstract class RegistryStoreContract {
   }
 
   @Test
+  void aStoreWithNoOtherWriterIsCurrent() {
+    try (RegistryStore store = open(dir)) {
+      store.put("tools", "a", bytes("1"));
+      store.put("tools", "b", bytes("2"));
+      StoreStatus status = store.status();
+      assertThat(status.connected()).isTrue();
+      assertThat(status.behind()).isZero();
+      assertThat(status.appliedSeq()).isGreaterThanOrEqualTo(0);
+    }
+  }
+
+  @Test
+  void ownCommitsAreNotDeliveredToItsFollowers() throws Exception {
+    List<StoreOp> heard = new java.util.concurrent.CopyOnWriteArrayList<>();
+    try (RegistryStore store = open(dir)) {
+      store.follow(java.util.Set.of("tools"), heard::addAll);
+      store.put("tools", "a", bytes("1"));
+      Thread.sleep(300);
+      assertThat(heard).isEmpty();
+    }
+  }
+
+  @Test
   void describeNamesTheStore() {
     try (RegistryStore store = open(dir)) {
       assertThat(store.describe()).isNotBlank();

@@ -15,7 +15,9 @@ import io.toolgate.sandbox.Sandboxes;
 import io.toolgate.server.admin.RuntimeTools;
 import io.toolgate.server.auth.AccessControl;
 import io.toolgate.server.auth.Authenticator;
+import io.toolgate.server.auth.RateLimiter;
 import io.toolgate.server.auth.Scope;
+import io.toolgate.server.auth.StoreKeys;
 import io.toolgate.server.console.ConsoleAssets;
 import io.toolgate.server.http.JavalinJson;
 import io.toolgate.server.http.OriginGuard;
@@ -24,6 +26,8 @@ import io.toolgate.server.rest.AdminApi;
 import io.toolgate.server.rest.OpsApi;
 import io.toolgate.server.rest.ToolsApi;
 import io.toolgate.store.Registrations;
+import io.toolgate.store.RegistryStore;
+import io.toolgate.store.StoreStatus;
 import jakarta.servlet.http.HttpServlet;
 import java.net.URI;
 import java.util.ArrayList;
@@ -32,9 +36,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -107,8 +113,12 @@ public final class ToolgateServer implements AutoCloseable {
             def -> sandboxes.ifPresent(s -> s.check(def)));
     this.access =
         new AccessControl(
-            settings.keysFile().map(f -> Authenticator.fromFile(f, settings.limits().rate())),
+            Authenticator.forServer(
+                settings.keysFile(),
+                hooks.store().map(StoreKeys::follow),
+                settings.limits().rate()),
             settings.limits().rate(),
+            new RateLimiter(hooks.store().flatMap(RegistryStore::counters)),
             id -> hooks.telemetry().recordRateLimited(id));
     this.guard = OriginGuard.of(settings.host(), settings.allowedHosts(), settings.corsOrigins());
     this.mcp = Optional.ofNullable(b.mcp);
@@ -133,6 +143,8 @@ public final class ToolgateServer implements AutoCloseable {
       throw new IllegalStateException("the server is already started");
     }
     checkExposure();
+    // Follow first, then list: a change made in between is seen twice, never missed.
+    hooks.store().ifPresent(s -> s.follow(Set.of(RegistryStore.TOOLS), runtimeTools::applyRemote));
     int restored = runtimeTools.restore();
     if (restored > 0) {
       LOG.info("restored {} tool(s) registered through the API", restored);
@@ -292,7 +304,8 @@ public final class ToolgateServer implements AutoCloseable {
     features.put("registrations", runtimeTools.durable() ? "durable" : "memory");
     OpsApi ops =
         new OpsApi(
-            gate, settings, hooks.telemetry(), this::isReady, features, sandboxes, federation);
+                gate, settings, hooks.telemetry(), this::isReady, features, sandboxes, federation)
+            .withStoreStatus(hooks.store().map(s -> (Supplier<StoreStatus>) s::status));
 
     r.get("/healthz", null, ops::health);
     r.get("/readyz", null, ops::ready);

@@ -45,10 +45,13 @@ public final class ToolVectors implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ToolVectors.class);
   private static final int PROGRESS_THRESHOLD = 500;
   private static final long SAVE_EVERY_NANOS = 30_000_000_000L;
+  // Above this many misses a refresh is a first load or a new catalog, not a few tools another
+  // replica may have embedded: looking each up would cost more than it saves.
+  private static final int SHARED_FETCH_LIMIT = 1_000;
 
   private final Embedder embedder;
   private final DocumentStyle style;
-  private final Optional<VectorCache> cache;
+  private final Optional<ToolVectorCache> cache;
   private final int batchSize;
   private final ExecutorService worker;
   private final AtomicReference<ToolDefinition[]> pending = new AtomicReference<>();
@@ -124,6 +127,19 @@ public final class ToolVectors implements AutoCloseable {
       Optional<java.nio.file.Path> dataDirectory,
       int batchSize,
       int exactLimit) {
+    this(embedder, style, batchSize, exactLimit, dataDirectory.map(ToolVectorCache::inDirectory));
+  }
+
+  /**
+   * As above, with the vectors cached where {@code cache} says (a file per model, or a store shared
+   * by replicas); empty for no cache.
+   */
+  public ToolVectors(
+      Embedder embedder,
+      DocumentStyle style,
+      int batchSize,
+      int exactLimit,
+      Optional<ToolVectorCache.Factory> cache) {
     this.exactLimit = exactLimit;
     if (batchSize < 1) {
       throw new IllegalArgumentException("illegal batch size: " + batchSize + ", must be >= 1");
@@ -131,9 +147,7 @@ public final class ToolVectors implements AutoCloseable {
     this.embedder = embedder;
     this.style = style;
     this.batchSize = batchSize;
-    this.cache =
-        dataDirectory.map(
-            dir -> new VectorCache(dir, embedder.modelId(), embedder.dimension(), style.name()));
+    this.cache = cache.map(f -> f.open(embedder.modelId(), embedder.dimension(), style.name()));
     this.worker =
         Executors.newSingleThreadExecutor(
             Thread.ofPlatform().daemon().name("toolgate-embed-" + embedder.modelId()).factory());
@@ -430,8 +444,9 @@ public final class ToolVectors implements AutoCloseable {
 
   private void process(ToolDefinition[] tools) {
     try {
-      if (cached == null) {
-        cached = cache.map(VectorCache::load).orElseGet(HashMap::new);
+      boolean firstPass = cached == null;
+      if (firstPass) {
+        cached = cache.map(ToolVectorCache::load).orElseGet(HashMap::new);
       }
       Table current = table;
       List<Integer> missing = new ArrayList<>();
@@ -455,6 +470,9 @@ public final class ToolVectors implements AutoCloseable {
           missing.add(slot);
         }
       }
+      if (!firstPass) {
+        missing = fetchShared(tools, missing, fromCache);
+      }
       publish(tools, fromCache);
       embed(tools, missing);
       boolean pruned = cached.keySet().retainAll(live);
@@ -470,6 +488,39 @@ public final class ToolVectors implements AutoCloseable {
           embedder.modelId(),
           e.toString());
     }
+  }
+
+  /**
+   * Takes the vectors another replica sharing the cache computed since it was loaded (a tool
+   * registered through another replica); returns the slots still missing.
+   */
+  private List<Integer> fetchShared(
+      ToolDefinition[] tools, List<Integer> missing, Map<Integer, float[]> fromCache) {
+    if (cache.isEmpty() || missing.isEmpty() || missing.size() > SHARED_FETCH_LIMIT) {
+      return missing;
+    }
+    Set<Long> keys = new HashSet<>();
+    for (int slot : missing) {
+      keys.add(VectorCache.key(tools[slot].checksum()));
+    }
+    Map<Long, float[]> found;
+    try {
+      found = cache.get().fetch(keys);
+    } catch (RuntimeException e) {
+      LOG.debug("cannot look up shared vectors in {}: {}", cache.get().describe(), e.toString());
+      return missing;
+    }
+    List<Integer> still = new ArrayList<>();
+    for (int slot : missing) {
+      float[] hit = found.get(VectorCache.key(tools[slot].checksum()));
+      if (hit != null && hit.length == embedder.dimension()) {
+        fromCache.put(slot, hit);
+        cached.put(VectorCache.key(tools[slot].checksum()), hit);
+      } else {
+        still.add(slot);
+      }
+    }
+    return still;
   }
 
   private void embed(ToolDefinition[] tools, List<Integer> missing) {
@@ -546,7 +597,7 @@ public final class ToolVectors implements AutoCloseable {
     try {
       cache.orElseThrow().save(cached);
     } catch (IOException e) {
-      LOG.warn("cannot write vector cache {}: {}", cache.orElseThrow().file(), e.toString());
+      LOG.warn("cannot write vector cache {}: {}", cache.orElseThrow().describe(), e.toString());
     }
   }
 

@@ -30,7 +30,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Not thread-safe; the embedding worker of one model owns its cache.
  */
-public final class VectorCache {
+public final class VectorCache implements ToolVectorCache {
   private static final Logger LOG = LoggerFactory.getLogger(VectorCache.class);
   private static final int MAGIC = 0x54475643; // "TGVC"
   private static final int FORMAT = 1;
@@ -57,10 +57,16 @@ public final class VectorCache {
     return file;
   }
 
+  @Override
+  public String describe() {
+    return file.toString();
+  }
+
   /**
    * Reads every cached vector by checksum; empty when the file is missing, unreadable or for
    * another model.
    */
+  @Override
   public Map<Long, float[]> load() {
     if (!Files.isRegularFile(file)) {
       return new HashMap<>();
@@ -100,6 +106,7 @@ public final class VectorCache {
    *
    * @throws IOException when the directory is not writable; the old file stays
    */
+  @Override
   public void save(Map<Long, float[]> vectors) throws IOException {
     Files.createDirectories(file.getParent());
     Path temp = Files.createTempFile(file.getParent(), file.getFileName().toString(), ".tmp");

@@ -11,6 +11,8 @@ import io.toolgate.server.ApiException;
 import io.toolgate.store.Registrations;
 import io.toolgate.store.Registrations.Registration;
 import io.toolgate.store.StoreException;
+import io.toolgate.store.StoreOp;
+import io.toolgate.store.StoreUnavailableException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -101,6 +103,52 @@ public final class RuntimeTools {
       }
       return tools.size();
     }
+  }
+
+  /**
+   * Applies registrations and removals that other replicas committed to a shared store (what a
+   * {@link io.toolgate.store.StoreListener} following {@link io.toolgate.store.RegistryStore#TOOLS}
+   * hears). Runs under the same lock as local changes, so a remote change that came after a local
+   * one is applied after it. An entry that does not validate here, or whose name a catalog tool of
+   * this replica uses, is skipped with a warning.
+   */
+  public void applyRemote(List<StoreOp> ops) {
+    synchronized (lock) {
+      for (StoreOp op : ops) {
+        try {
+          switch (op) {
+            case StoreOp.Put put -> applyRemotePut(put);
+            case StoreOp.Delete delete -> applyRemoteDelete(delete.key());
+          }
+        } catch (RuntimeException e) {
+          LOG.warn(
+              "registration of '{}' from another replica not applied: {}",
+              op.key(),
+              e.getMessage());
+        }
+      }
+    }
+  }
+
+  private void applyRemotePut(StoreOp.Put put) {
+    Registration r = Registrations.decode(put.key(), put.value());
+    ToolDefinition def = ToolDefinitionCodec.fromJson(r.definition(), SOURCE);
+    Optional<RegisteredTool> existing = registry.get(def.name());
+    if (existing.isPresent()) {
+      if (!isRuntime(existing.get().definition())) {
+        throw new IllegalStateException(
+            "this replica has a tool of that name from " + existing.get().definition().source());
+      }
+      if (existing.get().definition().checksum().equals(def.checksum())) {
+        return; // already here (a replay, or seen through restore)
+      }
+    }
+    check.accept(def);
+    registry.put(new RegisteredTool(def, executors.apply(def)));
+  }
+
+  private void applyRemoteDelete(String name) {
+    registry.get(name).filter(t -> isRuntime(t.definition())).ifPresent(t -> registry.remove(name));
   }
 
   /**
@@ -246,6 +294,16 @@ public final class RuntimeTools {
   }
 
   private static ApiException storeFailed(StoreException e) {
+    if (e instanceof StoreUnavailableException) {
+      LOG.warn("registration refused: {}", e.getMessage());
+      return new ApiException(
+          503,
+          "unavailable",
+          "the registry store is unavailable, so the change was not made (nothing was written);"
+              + " retry once it is back: "
+              + e.getMessage(),
+          java.util.Map.of("Retry-After", "1"));
+    }
     LOG.error("registration not stored", e);
     return new ApiException(
         503,

@@ -21,7 +21,7 @@ public final class AccessControl {
   private final Optional<Authenticator> authenticator;
   private final RateLimit defaultRate;
   private final Caller anonymous;
-  private final RateLimiter limiter = new RateLimiter();
+  private final RateLimiter limiter;
   private final Consumer<String> onRateLimited;
 
   /**
@@ -33,6 +33,16 @@ public final class AccessControl {
       Optional<Authenticator> authenticator,
       RateLimit defaultRate,
       Consumer<String> onRateLimited) {
+    this(authenticator, defaultRate, new RateLimiter(), onRateLimited);
+  }
+
+  /** As above, with {@code limiter} (e.g. one whose limits hold across a fleet). */
+  public AccessControl(
+      Optional<Authenticator> authenticator,
+      RateLimit defaultRate,
+      RateLimiter limiter,
+      Consumer<String> onRateLimited) {
+    this.limiter = Objects.requireNonNull(limiter, "limiter");
     this.authenticator = Objects.requireNonNull(authenticator, "authenticator");
     this.defaultRate = Objects.requireNonNull(defaultRate, "defaultRate");
     this.anonymous = Caller.anonymous(defaultRate);

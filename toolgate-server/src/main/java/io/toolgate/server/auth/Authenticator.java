@@ -25,6 +25,8 @@ public final class Authenticator {
   private static final long RECHECK_NANOS = 2_000_000_000L;
 
   private final Optional<Path> file;
+  private final Optional<StoreKeys> storeKeys;
+  private volatile long storeVersion;
   private final RateLimit defaultRate;
   private volatile List<ApiKey> keys;
   private volatile FileTime loadedModified;
@@ -32,7 +34,14 @@ public final class Authenticator {
   private final Map<String, Caller> verified = new ConcurrentHashMap<>();
 
   private Authenticator(Optional<Path> file, List<ApiKey> keys, RateLimit defaultRate) {
+    this(file, keys, Optional.empty(), defaultRate);
+  }
+
+  private Authenticator(
+      Optional<Path> file, List<ApiKey> keys, Optional<StoreKeys> store, RateLimit defaultRate) {
     this.file = file;
+    this.storeKeys = store;
+    this.storeVersion = store.map(StoreKeys::version).orElse(0L);
     this.keys = List.copyOf(keys);
     this.defaultRate = Objects.requireNonNull(defaultRate, "defaultRate");
     this.loadedModified = file.map(Authenticator::modified).orElse(null);
@@ -43,6 +52,28 @@ public final class Authenticator {
     return new Authenticator(Optional.of(file), KeysFile.load(file), defaultRate);
   }
 
+  /**
+   * Checks the keys of a keys file (when given) and those kept in a store, which replicas sharing
+   * the store follow: a key added or removed there takes effect here within the follow delay.
+   */
+  public static Authenticator of(Optional<Path> file, StoreKeys store, RateLimit defaultRate) {
+    return new Authenticator(
+        file, file.map(KeysFile::load).orElse(List.of()), Optional.of(store), defaultRate);
+  }
+
+  /**
+   * The authenticator of a server: keys come from the keys file and from the store (where {@code
+   * toolgate keys add} puts them, and every replica sharing the store sees them); empty, for an
+   * open server, when neither has any.
+   */
+  public static Optional<Authenticator> forServer(
+      Optional<Path> file, Optional<StoreKeys> store, RateLimit defaultRate) {
+    if (store.isPresent() && (file.isPresent() || !store.get().keys().isEmpty())) {
+      return Optional.of(of(file, store.get(), defaultRate));
+    }
+    return file.map(f -> fromFile(f, defaultRate));
+  }
+
   /** Checks a fixed list of keys. */
   public static Authenticator of(List<ApiKey> keys, RateLimit defaultRate) {
     return new Authenticator(Optional.empty(), keys, defaultRate);
@@ -50,7 +81,7 @@ public final class Authenticator {
 
   /** How many keys are configured. */
   public int size() {
-    return keys.size();
+    return keys.size() + storeKeys.map(k -> k.keys().size()).orElse(0);
   }
 
   /** The caller whose key is {@code presented}, or empty for an unknown key. */
@@ -60,7 +91,7 @@ public final class Authenticator {
     if (known != null) {
       return Optional.of(known);
     }
-    for (ApiKey key : keys) {
+    for (ApiKey key : allKeys()) {
       if (key.matches(presented)) {
         if (verified.size() >= CACHE_LIMIT) {
           verified.clear();
@@ -73,7 +104,21 @@ public final class Authenticator {
     return Optional.empty();
   }
 
+  private List<ApiKey> allKeys() {
+    if (storeKeys.isEmpty()) {
+      return keys;
+    }
+    List<ApiKey> all = new java.util.ArrayList<>(keys);
+    all.addAll(storeKeys.get().keys());
+    return all;
+  }
+
   private void reloadIfChanged() {
+    if (storeKeys.isPresent() && storeKeys.get().version() != storeVersion) {
+      // a key was added, replaced or revoked in the store: forget what was verified before
+      storeVersion = storeKeys.get().version();
+      verified.clear();
+    }
     if (file.isEmpty()) {
       return;
     }

@@ -27,7 +27,7 @@ import tools.jackson.databind.JsonNode;
  *     hash: "sha256:5f1c…:9a0e…"        # KeysFile.hash(secret); the secret is never stored
  *     scopes: [search, invoke]
  *     tools: {names: ["weather_*"], tags: [], sources: ["file:*"]}   # optional; default all
- *     rate_limit: {per_second: 20, burst: 40}                       # optional
+ *     rate_limit: {per_second: 20, burst: 40}       # optional; or {per_minute: 600}
  *   - id: ops
  *     hash: "sha256:…"
  *     scopes: [search, invoke, admin]
@@ -43,7 +43,8 @@ public final class KeysFile {
       new TreeSet<>(List.of("id", "hash", "scopes", "tools", "rate_limit", "description"));
   private static final Set<String> FILTER_FIELDS =
       new TreeSet<>(List.of("names", "tags", "sources"));
-  private static final Set<String> RATE_FIELDS = new TreeSet<>(List.of("per_second", "burst"));
+  private static final Set<String> RATE_FIELDS =
+      new TreeSet<>(List.of("per_second", "per_minute", "burst"));
 
   private KeysFile() {}
 
@@ -110,7 +111,8 @@ public final class KeysFile {
     return List.copyOf(keys);
   }
 
-  private static ApiKey entry(JsonNode entry, String where) {
+  /** One entry, as the file and the store keep it; {@code where} names it in errors. */
+  static ApiKey entry(JsonNode entry, String where) {
     if (!entry.isObject()) {
       throw new IllegalArgumentException(where + " must be a mapping with id, hash and scopes");
     }
@@ -192,8 +194,21 @@ public final class KeysFile {
       return Optional.empty();
     }
     known(node, RATE_FIELDS, where + ".rate_limit");
-    double perSecond = node.path("per_second").asDouble(-1);
-    double burst = node.path("burst").asDouble(2 * perSecond);
+    if (node.has("per_minute") && node.has("per_second")) {
+      throw new IllegalArgumentException(
+          where + ": rate_limit: give per_second or per_minute, not both");
+    }
+    double perSecond;
+    double burst;
+    if (node.has("per_minute")) {
+      // N a minute: refills at N/60 a second, and the whole minute's N may come at once.
+      double perMinute = node.path("per_minute").asDouble(-1);
+      perSecond = perMinute / 60;
+      burst = node.path("burst").asDouble(perMinute);
+    } else {
+      perSecond = node.path("per_second").asDouble(-1);
+      burst = node.path("burst").asDouble(2 * perSecond);
+    }
     try {
       return Optional.of(RateLimit.of(perSecond, burst));
     } catch (IllegalArgumentException e) {

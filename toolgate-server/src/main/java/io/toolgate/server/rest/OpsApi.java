@@ -16,6 +16,7 @@ import io.toolgate.server.auth.Scope;
 import io.toolgate.server.http.Requests;
 import io.toolgate.server.http.Responses;
 import io.toolgate.server.metrics.Telemetry;
+import io.toolgate.store.StoreStatus;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -27,6 +28,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -43,6 +45,7 @@ public final class OpsApi {
   private final byte[] openApi;
   private final Optional<Sandboxes> sandboxes;
   private final Optional<McpFederation> federation;
+  private Optional<Supplier<StoreStatus>> storeStatus = Optional.empty();
 
   /**
    * @param ready whether the catalog is loaded and registrations restored
@@ -70,6 +73,15 @@ public final class OpsApi {
     this.federation = Objects.requireNonNull(federation, "federation");
   }
 
+  /**
+   * Makes {@code /readyz} report how current this replica's view of the store is (for replicas
+   * sharing one); returns this.
+   */
+  public OpsApi withStoreStatus(Optional<Supplier<StoreStatus>> status) {
+    this.storeStatus = Objects.requireNonNull(status, "status");
+    return this;
+  }
+
   /** {@code GET /healthz}: 200 while the process serves requests. */
   public void health(Context ctx) {
     Responses.json(ctx, 200, Json.object().put("status", "ok"));
@@ -87,7 +99,25 @@ public final class OpsApi {
     out.put("tools", gate.registry().size());
     out.put("vectors_ready", caps.vectorsReady());
     out.put("search_mode", WireJson.searchMode(caps));
+    storeStatus.ifPresent(s -> out.set("store", storeJson(s.get())));
     Responses.json(ctx, isReady ? 200 : 503, out);
+  }
+
+  /**
+   * The store part of {@code /readyz}: {@code behind} is how many changes other replicas committed
+   * that this one has not applied yet; {@code disconnected_ms} how long it has been unable to hear
+   * of them (it serves from memory meanwhile, and catches up when the store is back).
+   */
+  private static ObjectNode storeJson(StoreStatus s) {
+    ObjectNode out = Json.object();
+    out.put("kind", s.kind());
+    out.put("shared", s.shared());
+    out.put("connected", s.connected());
+    out.put("applied_seq", s.appliedSeq());
+    out.put("head_seq", s.headSeq());
+    out.put("behind", s.behind());
+    s.disconnectedFor().ifPresent(d -> out.put("disconnected_ms", d.toMillis()));
+    return out;
   }
 
   /** {@code GET /metrics}: Prometheus text format. */
