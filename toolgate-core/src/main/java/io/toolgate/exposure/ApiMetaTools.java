@@ -81,6 +81,24 @@ public final class ApiMetaTools {
       throw new IllegalArgumentException(
           "'" + metaTool + "' is not tool_search or tool_invoke, the meta-tools this API runs");
     }
+    Object parsed = parseArguments(metaTool, argumentsJson);
+    return parsed instanceof ObjectNode args ? call(metaTool, args) : new Ran((ToolResult) parsed);
+  }
+
+  /**
+   * Calls the catalog tool {@code toolId} with arguments as the model wrote them (JSON text; blank
+   * means {@code {}}) and returns the ToolResult JSON text: what a framework's executor for a tool
+   * shown directly to the model answers. Never throws for a failed call.
+   */
+  public String invokeText(String toolId, String argumentsJson) {
+    Object parsed = parseArguments(toolId, argumentsJson);
+    ToolResult result =
+        parsed instanceof ObjectNode args ? invoke(toolId, args) : (ToolResult) parsed;
+    return ToolResultJson.write(result);
+  }
+
+  /** The arguments object, or the invalid_arguments ToolResult that says why there is none. */
+  private static Object parseArguments(String toolId, String argumentsJson) {
     JsonNode args;
     try {
       args =
@@ -88,18 +106,29 @@ public final class ApiMetaTools {
               ? Json.object()
               : Json.parse(argumentsJson);
     } catch (JacksonException e) {
-      return failed(
-          metaTool,
+      return ToolResult.failure(
+          toolId,
           ErrorCode.INVALID_ARGUMENTS,
-          metaTool + ": arguments are not valid JSON (" + e.getOriginalMessage() + ")");
+          toolId + ": arguments are not valid JSON (" + e.getOriginalMessage() + ")",
+          0);
     }
     if (!(args instanceof ObjectNode object)) {
-      return failed(
-          metaTool,
+      return ToolResult.failure(
+          toolId,
           ErrorCode.INVALID_ARGUMENTS,
-          metaTool + ": arguments must be a JSON object, got " + args);
+          toolId + ": arguments must be a JSON object, got " + args,
+          0);
     }
-    return call(metaTool, object);
+    return object;
+  }
+
+  private ToolResult invoke(String toolId, JsonNode arguments) {
+    try {
+      return api.invoke(toolId, arguments);
+    } catch (RuntimeException e) {
+      return ToolResult.failure(
+          toolId, ErrorCode.UNAVAILABLE, toolId + ": call failed: " + e.getMessage(), 0);
+    }
   }
 
   /** Runs {@code metaTool} with parsed arguments. */
@@ -117,12 +146,7 @@ public final class ApiMetaTools {
     }
     if (MetaTools.TOOL_INVOKE.equals(metaTool)) {
       JsonNode arguments = args.get("arguments") instanceof ObjectNode o ? o : Json.object();
-      String toolId = args.path("tool_id").asString("");
-      try {
-        return new Ran(api.invoke(toolId, arguments));
-      } catch (RuntimeException e) {
-        return failed(toolId, ErrorCode.UNAVAILABLE, toolId + ": call failed: " + e.getMessage());
-      }
+      return new Ran(invoke(args.path("tool_id").asString(""), arguments));
     }
     SearchResponse response;
     try {
