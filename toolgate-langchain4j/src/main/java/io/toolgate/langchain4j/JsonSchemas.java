@@ -74,6 +74,8 @@ public final class JsonSchemas {
           "minItems",
           "maxItems",
           "uniqueItems",
+          "contentEncoding",
+          "contentMediaType",
           "minProperties",
           "maxProperties",
           "examples");
@@ -240,6 +242,8 @@ public final class JsonSchemas {
           case "maxItems" -> "At most items";
           case "uniqueItems" -> "Unique items";
           case "multipleOf" -> "Multiple of";
+          case "contentEncoding" -> "Encoding";
+          case "contentMediaType" -> "Media type";
           default -> Character.toUpperCase(key.charAt(0)) + key.substring(1);
         };
     return label + ": " + shown + ".";
