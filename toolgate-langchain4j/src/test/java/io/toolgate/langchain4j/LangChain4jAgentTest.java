@@ -8,8 +8,8 @@ import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.langchain4j.service.AiServices;
 import io.toolgate.ToolgateApi;
 import io.toolgate.client.ToolgateClient;
+import io.toolgate.client.testing.AgentScripts;
 import io.toolgate.client.testing.LoopbackGateway;
-import io.toolgate.json.Json;
 import io.toolgate.search.SearchRequest;
 import io.toolgate.testing.ScriptedUpstream;
 import io.toolgate.testing.ScriptedUpstream.Step;
@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * through {@link ToolgateClient} against the real REST server on loopback.
  */
 class LangChain4jAgentTest {
-  static final String TASK = "What is 2 to the power of 10? Evaluate the arithmetic expression.";
+  static final String TASK = AgentScripts.TASK;
 
   @TempDir static Path data;
   static LoopbackGateway gateway;
@@ -77,33 +77,8 @@ class LangChain4jAgentTest {
         .build();
   }
 
-  /** The final answer quotes the last tool result, so it holds the result only if the tool ran. */
-  static Step answerWithTheToolResult() {
-    return Step.computed(r -> Step.text("Done: " + ScriptedUpstream.lastToolResult(r)));
-  }
-
-  /** Calls the best tool_search hit through tool_invoke with {@code arguments}. */
-  static Step invokeTheBestHit(String arguments) {
-    return Step.computed(
-        r -> {
-          String hits = ScriptedUpstream.lastToolResult(r);
-          String best = Json.parse(hits).path("tools").get(0).path("tool_id").asString();
-          return calls(
-              call(
-                  "call_2",
-                  "tool_invoke",
-                  "{\"tool_id\": \"" + best + "\", \"arguments\": " + arguments + "}"));
-        });
-  }
-
   void searchCallAnswer(ToolgateApi api) {
-    model
-        .then(
-            calls(
-                call(
-                    "call_1", "tool_search", "{\"query\": \"evaluate an arithmetic expression\"}")))
-        .then(invokeTheBestHit("{\"expression\": \"2^10\"}"))
-        .then(answerWithTheToolResult());
+    AgentScripts.searchInvokeAnswer(model);
 
     String answer = agent(ToolgateToolProvider.metaTools(api)).chat(TASK);
 
@@ -129,16 +104,7 @@ class LangChain4jAgentTest {
         gateway.toolgate().search(SearchRequest.of(TASK).withLimit(3)).tools().stream()
             .map(h -> h.tool().name())
             .toList();
-    model
-        .then(
-            Step.computed(
-                r ->
-                    calls(
-                        call(
-                            "call_1",
-                            r.path("tools").get(0).path("function").path("name").asString(),
-                            "{\"expression\": \"2^10\"}"))))
-        .then(answerWithTheToolResult());
+    AgentScripts.callTheFirstOfferedToolThenAnswer(model);
 
     String answer = agent(ToolgateToolProvider.preselect(client, 3)).chat(TASK);
 
@@ -152,14 +118,9 @@ class LangChain4jAgentTest {
   @Test
   void theBuiltInToolSearchRanksWithToolgateAndAddsOnlyWhatItFound() {
     model
-        .then(
-            calls(
-                call(
-                    "call_1", "tool_search", "{\"query\": \"evaluate an arithmetic expression\"}")))
-        .then(
-            Step.computed(
-                r -> calls(call("call_2", "math_evaluate", "{\"expression\": \"2^10\"}"))))
-        .then(answerWithTheToolResult());
+        .then(calls(call("call_1", "tool_search", AgentScripts.QUERY)))
+        .then(Step.computed(r -> calls(call("call_2", "math_evaluate", AgentScripts.ARGUMENTS))))
+        .then(AgentScripts.answerWithTheToolResult());
     Assistant assistant =
         AiServices.builder(Assistant.class)
             .chatModel(chatModel())

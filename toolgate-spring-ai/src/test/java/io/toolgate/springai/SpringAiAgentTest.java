@@ -1,16 +1,14 @@
 package io.toolgate.springai;
 
-import static io.toolgate.testing.ScriptedUpstream.Step.call;
-import static io.toolgate.testing.ScriptedUpstream.Step.calls;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.toolgate.ToolgateApi;
 import io.toolgate.client.ToolgateClient;
+import io.toolgate.client.testing.AgentScripts;
 import io.toolgate.client.testing.LoopbackGateway;
 import io.toolgate.json.Json;
 import io.toolgate.search.SearchRequest;
 import io.toolgate.testing.ScriptedUpstream;
-import io.toolgate.testing.ScriptedUpstream.Step;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,7 +28,7 @@ import org.springframework.ai.openai.OpenAiChatOptions;
  * through {@link ToolgateClient} against the real REST server on loopback.
  */
 class SpringAiAgentTest {
-  static final String TASK = "What is 2 to the power of 10? Evaluate the arithmetic expression.";
+  static final String TASK = AgentScripts.TASK;
 
   @TempDir static Path data;
   static LoopbackGateway gateway;
@@ -73,40 +71,8 @@ class SpringAiAgentTest {
         .build();
   }
 
-  /** The final answer quotes the last tool result, so it holds the result only if the tool ran. */
-  static Step answerWithTheToolResult() {
-    return Step.computed(r -> Step.text("Done: " + ScriptedUpstream.lastToolResult(r)));
-  }
-
-  /** tool_search, then tool_invoke of the best hit, then the answer. */
-  static void scriptSearchCallAnswer(ScriptedUpstream upstream) {
-    upstream
-        .then(
-            calls(
-                call(
-                    "call_1", "tool_search", "{\"query\": \"evaluate an arithmetic expression\"}")))
-        .then(
-            Step.computed(
-                r -> {
-                  String best =
-                      Json.parse(ScriptedUpstream.lastToolResult(r))
-                          .path("tools")
-                          .get(0)
-                          .path("tool_id")
-                          .asString();
-                  return calls(
-                      call(
-                          "call_2",
-                          "tool_invoke",
-                          "{\"tool_id\": \""
-                              + best
-                              + "\", \"arguments\": {\"expression\": \"2^10\"}}"));
-                }))
-        .then(answerWithTheToolResult());
-  }
-
   void searchCallAnswer(ToolgateApi api) {
-    scriptSearchCallAnswer(model);
+    AgentScripts.searchInvokeAnswer(model);
     ChatClient chat =
         ChatClient.builder(chatModel(model))
             .defaultTools(ToolgateToolCallbackProvider.metaTools(api))
@@ -136,16 +102,7 @@ class SpringAiAgentTest {
         gateway.toolgate().search(SearchRequest.of(TASK).withLimit(3)).tools().stream()
             .map(h -> h.tool().name())
             .toList();
-    model
-        .then(
-            Step.computed(
-                r ->
-                    calls(
-                        call(
-                            "call_1",
-                            r.path("tools").get(0).path("function").path("name").asString(),
-                            "{\"expression\": \"2^10\"}"))))
-        .then(answerWithTheToolResult());
+    AgentScripts.callTheFirstOfferedToolThenAnswer(model);
     ChatClient chat =
         ChatClient.builder(chatModel(model))
             .defaultAdvisors(new ToolgatePreselectionAdvisor(client, 3))

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.toolgate.ToolgateApi;
 import io.toolgate.client.ToolgateClient;
+import io.toolgate.client.testing.AgentScripts;
 import io.toolgate.client.testing.LoopbackGateway;
 import io.toolgate.testing.ScriptedUpstream;
 import java.nio.file.Path;
@@ -46,7 +47,7 @@ class ToolgateAutoConfigurationTest {
                 "spring.ai.openai.api-key=test-key",
                 "spring.ai.openai.chat.options.model=gpt-4o-mini",
                 "toolgate.url=" + served.uri())) {
-      SpringAiAgentTest.scriptSearchCallAnswer(model);
+      AgentScripts.searchInvokeAnswer(model);
 
       assertThat(context.getBean(ToolgateApi.class)).isInstanceOf(ToolgateClient.class);
       String answer =
@@ -54,7 +55,7 @@ class ToolgateAutoConfigurationTest {
               .getBean(ChatClient.Builder.class)
               .build()
               .prompt()
-              .user(SpringAiAgentTest.TASK)
+              .user(AgentScripts.TASK)
               .call()
               .content();
 
