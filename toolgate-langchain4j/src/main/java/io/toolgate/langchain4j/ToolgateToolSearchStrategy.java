@@ -2,6 +2,7 @@ package io.toolgate.langchain4j;
 
 import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.exception.ToolArgumentsException;
+import dev.langchain4j.exception.ToolExecutionException;
 import dev.langchain4j.invocation.InvocationContext;
 import dev.langchain4j.model.chat.request.json.JsonArraySchema;
 import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
@@ -116,7 +117,8 @@ public final class ToolgateToolSearchStrategy implements ToolSearchStrategy {
     try {
       response = api.search(search);
     } catch (RuntimeException e) {
-      throw new ToolArgumentsException(TOOL_NAME + ": " + e.getMessage(), e);
+      // LangChain4j hands the message to the model as the tool's result.
+      throw new ToolExecutionException(TOOL_NAME + ": search failed: " + e.getMessage(), e);
     }
     List<String> found = new ArrayList<>();
     List<String> lines = new ArrayList<>();

@@ -4,6 +4,8 @@ import io.toolgate.ToolgateApi;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.springframework.ai.chat.client.ChatClientRequest;
 import org.springframework.ai.chat.client.ChatClientResponse;
 import org.springframework.ai.chat.client.advisor.ToolCallingAdvisor;
@@ -60,8 +62,14 @@ public final class ToolgatePreselectionAdvisor implements BaseAdvisor {
     if (options.getToolCallbacks() != null) {
       callbacks.addAll(options.getToolCallbacks());
     }
-    callbacks.addAll(
-        List.of(ToolgateToolCallbackProvider.preselected(api, text, limit).getToolCallbacks()));
+    Set<String> present =
+        callbacks.stream().map(c -> c.getToolDefinition().name()).collect(Collectors.toSet());
+    for (ToolCallback found :
+        ToolgateToolCallbackProvider.preselected(api, text, limit).getToolCallbacks()) {
+      if (present.add(found.getToolDefinition().name())) {
+        callbacks.add(found); // a tool the request already has keeps its own callback
+      }
+    }
     ToolCallingChatOptions withTools = options.mutate().toolCallbacks(callbacks).build();
     return request.mutate().prompt(prompt.mutate().chatOptions(withTools).build()).build();
   }
