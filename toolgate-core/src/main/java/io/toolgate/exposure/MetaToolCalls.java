@@ -133,18 +133,9 @@ public final class MetaToolCalls {
                 () ->
                     new IllegalArgumentException(
                         "'" + metaTool + "' is not a meta-tool; one of " + MetaTools.names()));
-    List<Violation> problems = validator.validate("meta:" + metaTool, meta.parameters(), args);
-    if (!problems.isEmpty()) {
-      String message =
-          metaTool
-              + ": "
-              + problems.stream().map(Violation::toString).collect(Collectors.joining("; "))
-              + " (see its schema)";
-      return new Ran(
-          ToolResult.failure(
-              metaTool,
-              new ToolError(ErrorCode.INVALID_ARGUMENTS, message, problems, List.of()),
-              0));
+    Optional<Ran> invalid = invalidArguments(validator, meta, args);
+    if (invalid.isPresent()) {
+      return invalid.get();
     }
     return switch (metaTool) {
       case MetaTools.TOOL_SEARCH, MetaTools.FIND_TOOLS -> search(metaTool, args, options, names);
@@ -157,6 +148,30 @@ public final class MetaToolCalls {
       default ->
           new Ran(useTool.use(args.path("query").asString(""), object(args, "params"), options));
     };
+  }
+
+  /**
+   * The {@code invalid_arguments} answer when {@code args} break {@code meta}'s schema, naming the
+   * meta-tool and each field; empty when they fit.
+   */
+  static Optional<Ran> invalidArguments(
+      ArgumentValidator validator, ToolDefinition meta, ObjectNode args) {
+    String metaTool = meta.name();
+    List<Violation> problems = validator.validate("meta:" + metaTool, meta.parameters(), args);
+    if (problems.isEmpty()) {
+      return Optional.empty();
+    }
+    String message =
+        metaTool
+            + ": "
+            + problems.stream().map(Violation::toString).collect(Collectors.joining("; "))
+            + " (see its schema)";
+    return Optional.of(
+        new Ran(
+            ToolResult.failure(
+                metaTool,
+                new ToolError(ErrorCode.INVALID_ARGUMENTS, message, problems, List.of()),
+                0)));
   }
 
   private Answer search(String metaTool, ObjectNode args, CallOptions options, Names names) {

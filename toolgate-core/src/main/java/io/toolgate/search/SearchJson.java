@@ -1,5 +1,6 @@
 package io.toolgate.search;
 
+import io.toolgate.catalog.ToolDefinition;
 import io.toolgate.json.Json;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +24,9 @@ import tools.jackson.databind.node.ObjectNode;
  * }</pre>
  *
  * <p>Scores are rounded to four decimals. Reading a request is strict: unknown keys and values out
- * of range are {@link InvalidSearchException}s that name the key and the legal values.
+ * of range are {@link InvalidSearchException}s that name the key and the legal values. A client of
+ * the REST API writes requests with {@link #requestToJson} and reads responses back with {@link
+ * #responseFromJson}.
  */
 public final class SearchJson {
   private static final Set<String> REQUEST_KEYS =
@@ -73,6 +76,79 @@ public final class SearchJson {
           .put("score", round(m.score()));
     }
     return t;
+  }
+
+  /**
+   * Reads a {@code tool_search} response back, e.g. one a remote gateway returned. Each hit's tool
+   * is the search view the wire carries: name, description, parameters and returns (the rest of the
+   * definition is at {@code GET /v1/tools/{name}}).
+   *
+   * @throws IllegalArgumentException when {@code json} is not a search response object
+   */
+  public static SearchResponse responseFromJson(JsonNode json) {
+    if (json == null || !json.isObject() || !json.path("tools").isArray()) {
+      throw new IllegalArgumentException(
+          "a tool_search response is an object with a tools array, got " + json);
+    }
+    List<SearchHit> hits = new ArrayList<>();
+    for (JsonNode t : json.get("tools")) {
+      hits.add(hitFromJson(t));
+    }
+    List<String> keywords = new ArrayList<>();
+    json.path("keywords").forEach(k -> keywords.add(k.asString()));
+    return new SearchResponse(
+        json.path("query").asString(""),
+        keywords,
+        json.path("search_mode").asString(""),
+        json.path("fallback").asBoolean(false),
+        hits,
+        json.hasNonNull("hint") ? Optional.of(json.get("hint").asString()) : Optional.empty());
+  }
+
+  private static SearchHit hitFromJson(JsonNode t) {
+    ToolDefinition.Builder tool =
+        ToolDefinition.builder(t.path("tool_id").asString(""), t.path("parameters"))
+            .description(t.path("description").asString(""));
+    if (t.hasNonNull("returns")) {
+      tool.returns(t.get("returns"));
+    }
+    List<String> terms = new ArrayList<>();
+    t.path("matched_terms").forEach(m -> terms.add(m.asString()));
+    List<MatchSource> sources = new ArrayList<>();
+    for (JsonNode m : t.path("match_sources")) {
+      sources.add(
+          new MatchSource(
+              m.path("source").asString(""), m.path("rank").asInt(0), m.path("score").asDouble()));
+    }
+    return new SearchHit(tool.build(), t.path("score").asDouble(), terms, sources);
+  }
+
+  /**
+   * The JSON body of {@code request} for {@code POST /v1/tools:search}; {@link #requestFromJson}
+   * reads it back. The filter's {@code allow} predicate is code and does not travel: only its tags
+   * and sources do.
+   */
+  public static ObjectNode requestToJson(SearchRequest request) {
+    ObjectNode out = Json.object();
+    out.put("query", request.query());
+    if (!request.keywords().isEmpty()) {
+      ArrayNode keywords = out.putArray("keywords");
+      request.keywords().forEach(keywords::add);
+    }
+    out.put("limit", request.limit());
+    request.minScore().ifPresent(m -> out.put("min_score", m));
+    SearchFilter filter = request.filter();
+    if (!filter.tags().isEmpty() || !filter.sources().isEmpty()) {
+      ObjectNode f = out.putObject("filter");
+      if (!filter.tags().isEmpty()) {
+        filter.tags().forEach(f.putArray("tags")::add);
+      }
+      if (!filter.sources().isEmpty()) {
+        filter.sources().forEach(f.putArray("sources")::add);
+      }
+    }
+    out.put("mode", request.mode().name().toLowerCase(Locale.ROOT));
+    return out;
   }
 
   /** The capabilities document: active backends, embedding model, whether vectors are ready. */

@@ -18,6 +18,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -82,6 +83,14 @@ public final class ScriptedUpstream implements AutoCloseable {
     static Step hang() {
       return new Hang();
     }
+
+    /**
+     * The answer computed from the request, e.g. a final text that quotes the last tool result so a
+     * test can see that the tool really ran.
+     */
+    static Step computed(Function<ObjectNode, Step> answer) {
+      return new Computed(answer);
+    }
   }
 
   public record Message(String content, List<ObjectNode> toolCalls, String finishReason)
@@ -92,6 +101,8 @@ public final class ScriptedUpstream implements AutoCloseable {
   public record Hang() implements Step {}
 
   public record Unstreamed(Message message) implements Step {}
+
+  public record Computed(Function<ObjectNode, Step> answer) implements Step {}
 
   private ScriptedUpstream(HttpServer server, ExecutorService executor) {
     this.server = server;
@@ -163,6 +174,9 @@ public final class ScriptedUpstream implements AutoCloseable {
       if (step == null) {
         step = Step.error(500, "{\"error\":{\"message\":\"the script has no more answers\"}}");
       }
+      if (step instanceof Computed c) {
+        step = c.answer().apply(request);
+      }
       switch (step) {
         case Failure f -> send(exchange, f.status(), "application/json", f.body());
         case Hang h -> {
@@ -172,6 +186,7 @@ public final class ScriptedUpstream implements AutoCloseable {
             Thread.currentThread().interrupt();
           }
         }
+        case Computed c -> send(exchange, 500, "application/json", "{\"error\":\"nested\"}");
         case Unstreamed u ->
             send(exchange, 200, "application/json", Json.write(completion(request, u.message())));
         case Message m -> {
@@ -303,6 +318,17 @@ public final class ScriptedUpstream implements AutoCloseable {
     exchange.getResponseHeaders().add("Content-Type", type);
     exchange.sendResponseHeaders(status, bytes.length);
     exchange.getResponseBody().write(bytes);
+  }
+
+  /** The content of the last {@code tool} message of {@code request}, or "" when it has none. */
+  public static String lastToolResult(ObjectNode request) {
+    String last = "";
+    for (JsonNode m : request.path("messages")) {
+      if ("tool".equals(m.path("role").asString())) {
+        last = m.path("content").asString("");
+      }
+    }
+    return last;
   }
 
   /** The last request's messages. */
