@@ -29,6 +29,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
@@ -101,7 +102,8 @@ public final class ToolgateServer implements AutoCloseable {
             gate.registry(),
             hooks.store().map(Registrations::new),
             b.executors,
-            def -> sandboxes.ifPresent(s -> s.check(def)));
+            def -> sandboxes.ifPresent(s -> s.check(def)),
+            federation.map(ToolgateServer::namespaces).orElse(Set.of()));
     this.access =
         new AccessControl(
             settings.keysFile().map(f -> Authenticator.fromFile(f, settings.limits().rate())),
@@ -112,6 +114,13 @@ public final class ToolgateServer implements AutoCloseable {
     this.modules = List.copyOf(b.modules);
     hooks.telemetry().watch(gate);
     this.app = Javalin.create(this::configure);
+  }
+
+  /** The namespaces of the configured upstream MCP servers, connected or not. */
+  private static Set<String> namespaces(McpFederation federation) {
+    return federation.sources().stream()
+        .map(source -> source.spec().name())
+        .collect(java.util.stream.Collectors.toUnmodifiableSet());
   }
 
   /** Starts assembling a server for {@code gate}. */
