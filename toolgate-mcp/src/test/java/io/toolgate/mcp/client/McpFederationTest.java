@@ -202,15 +202,29 @@ class McpFederationTest {
         .contains("this tool always fails");
   }
 
+  /** The misbehaving server of hostile-server.mjs, with a 1 s call timeout. */
+  private McpServerSpec hostile() {
+    return new McpServerSpec.Stdio(
+        "hung",
+        NodeServers.script("hostile-server.mjs"),
+        Map.of(),
+        Optional.empty(),
+        Duration.ofSeconds(1));
+  }
+
+  @Test
+  void anUpstreamToolWithACyclicSchemaIsLeftOutAndTheOthersServed() throws Exception {
+    start(hostile());
+    eventually("the server's tools are listed", () -> registry.contains("hung__echo_text"));
+
+    assertThat(registry.contains("hung__cyclic_ref")).isFalse();
+    assertThat(registry.contains("hung__never_answers")).isTrue();
+    assertThat(invoke("hung__echo_text", "{\"text\": \"still here\"}").ok()).isTrue();
+  }
+
   @Test
   void everyCallToAHungUpstreamToolIsATimeoutNamingTheToolServerAndLimit() throws Exception {
-    start(
-        new McpServerSpec.Stdio(
-            "hung",
-            NodeServers.script("hung-server.mjs"),
-            Map.of(),
-            Optional.empty(),
-            Duration.ofSeconds(1)));
+    start(hostile());
     eventually("the hung server's tool is listed", () -> registry.contains("hung__never_answers"));
 
     List<ToolResult> results;
