@@ -13,10 +13,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The trust boundaries of registration, search and calls, probed over real sockets as an attacker
@@ -195,6 +197,59 @@ class TrustBoundariesTest {
       assertThat(t.put("/v1/tools/team_hook", httpTool(quoted("team_hook")), bearer(TEAM)).status())
           .isEqualTo(200);
       assertThat(t.delete("/v1/tools/team_hook", bearer(TEAM)).status()).isEqualTo(204);
+    }
+  }
+
+  // 5 (calls). A tool outside a key's filter answers every call as one that does not exist.
+
+  /** A hidden tool one letter from a missing name, both closer to it than the visible one. */
+  static final String HIDDEN = "weathr_current";
+
+  static final String MISSING = "weathr_currant";
+
+  /** What the caller reads, with {@code name} as {@code X} and the latency left out. */
+  static String answer(TestServer.Response r, String name) {
+    JsonNode json = r.json();
+    if (json instanceof ObjectNode object) {
+      object.remove("metrics");
+    }
+    return r.status() + " " + json.toString().replace(name, "X");
+  }
+
+  @Test
+  void aToolOutsideTheKeysFilterAnswersEveryRestCallAsAToolThatDoesNotExist() throws IOException {
+    try (TestServer t = withKeys()) {
+      assertThat(t.post("/v1/tools", httpTool(quoted(HIDDEN)), bearer(OPS)).status())
+          .isEqualTo(201);
+      Function<String, TestServer.Response[]> ask =
+          name ->
+              new TestServer.Response[] {
+                t.post(
+                    "/v1/tools/" + name + ":invoke",
+                    "{\"args\":{\"query\":\"x\"}}",
+                    bearer(WEATHER)),
+                t.post(
+                    "/v1/tool_invoke",
+                    "{\"tool_id\":\"" + name + "\",\"arguments\":{\"query\":\"x\"}}",
+                    bearer(WEATHER)),
+                t.get("/v1/tools/" + name, bearer(WEATHER)),
+                t.get("/v1/tools/" + name + "/render", bearer(WEATHER))
+              };
+
+      TestServer.Response[] hidden = ask.apply(HIDDEN);
+      TestServer.Response[] missing = ask.apply(MISSING);
+
+      for (int i = 0; i < hidden.length; i++) {
+        assertThat(answer(hidden[i], HIDDEN)).isEqualTo(answer(missing[i], MISSING));
+        assertThat(hidden[i].errorCode()).isEqualTo("unknown_tool");
+        assertThat(hidden[i].errorMessage())
+            .isEqualTo("unknown tool '" + HIDDEN + "'; did you mean: weather_current?");
+        assertThat(missing[i].body()).doesNotContain(HIDDEN);
+      }
+      assertThat(hidden[0].status()).isEqualTo(200); // a call answers 200 with ok: false
+      assertThat(hidden[2].status()).isEqualTo(404);
+      assertThat(t.post("/v1/tools/" + HIDDEN + ":invoke", "{\"args\":{}}", bearer(OPS)).body())
+          .doesNotContain("unknown_tool");
     }
   }
 

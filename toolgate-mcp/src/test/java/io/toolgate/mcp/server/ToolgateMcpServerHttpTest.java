@@ -272,8 +272,12 @@ class ToolgateMcpServerHttpTest {
           .path("tools")
           .forEach(t -> assertThat(t.path("tool_id").asString()).startsWith("weather_"));
       assertThat(refused.isError()).isTrue();
-      assertThat(structured(refused).path("error").path("code").asString()).isEqualTo("forbidden");
-      assertThat(text(refused)).contains("email_send").contains("weather-bot");
+      // A hidden tool reads as one that does not exist, so the key cannot learn it is there.
+      assertThat(structured(refused).path("error").path("code").asString())
+          .isEqualTo("unknown_tool");
+      assertThat(text(refused))
+          .startsWith("unknown tool 'email_send'")
+          .doesNotContain("weather-bot");
     } finally {
       http.close();
     }
