@@ -260,17 +260,26 @@ public final class ToolInvoker implements Invoker {
     }
   }
 
+  /**
+   * The result of a call whose executor threw, logged (one line, no stack trace) as the operator's
+   * record of why a tool failed. The line carries the message the caller gets, so what an executor
+   * keeps out of that message (a secret's value: {@link SecretRedactor}) stays out of the log too.
+   */
   private ToolResult fromException(String name, Throwable cause, long start) {
+    ToolResult result;
     if (cause instanceof ToolExecutionException te) {
-      return failure(name, te.code(), te.getMessage(), start);
+      result = failure(name, te.code(), te.getMessage(), start);
+    } else if (cause instanceof InterruptedException) {
+      result = failure(name, ErrorCode.TIMEOUT, "the call was interrupted", start);
+    } else {
+      if (cause instanceof Error err && !(cause instanceof StackOverflowError)) {
+        LOG.error("tool {} raised an error", name, err);
+      }
+      result = failure(name, ErrorCode.EXECUTION_FAILED, describe(cause), start);
     }
-    if (cause instanceof InterruptedException) {
-      return failure(name, ErrorCode.TIMEOUT, "the call was interrupted", start);
-    }
-    if (cause instanceof Error err && !(cause instanceof StackOverflowError)) {
-      LOG.error("tool {} raised an error", name, err);
-    }
-    return failure(name, ErrorCode.EXECUTION_FAILED, describe(cause), start);
+    ToolError error = result.error().orElseThrow();
+    LOG.info("call of {} failed with {}: {}", name, error.code().wire(), error.message());
+    return result;
   }
 
   /** The exception's message for a caller, never its stack trace. */

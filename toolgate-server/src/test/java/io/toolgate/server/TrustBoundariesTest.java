@@ -8,7 +8,10 @@ import io.toolgate.json.Json;
 import io.toolgate.mcp.client.McpFederation;
 import io.toolgate.server.auth.KeysFile;
 import io.toolgate.store.StoreException;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -295,24 +298,28 @@ class TrustBoundariesTest {
 
   // 10. Secrets are redacted.
 
-  @Test
-  void aFailingCommandToolsStderrHasItsSecretsRedacted() {
-    String tool =
-        """
-        {"name": "leaky", "description": "Fails, printing its secret.",
-         "parameters": {"type": "object", "properties": {}},
-         "secrets": ["LEAKY_TOKEN"],
-         "command": ["sh", "-c", "echo boom secret=$LEAKY_TOKEN >&2; exit 3"]}
-        """;
+  static final String LEAKY_TOOL =
+      """
+      {"name": "leaky", "description": "Fails, printing its secret.",
+       "parameters": {"type": "object", "properties": {}},
+       "secrets": ["LEAKY_TOKEN"],
+       "command": ["sh", "-c", "echo boom secret=$LEAKY_TOKEN >&2; exit 3"]}
+      """;
+
+  /** A server whose command tools see {@code LEAKY_TOKEN=supersecret-XYZ}, with "leaky" in it. */
+  private TestServer leakyServer() {
     Map<String, String> env = Map.of("LEAKY_TOKEN", "supersecret-XYZ", "PATH", "/usr/bin:/bin");
-    try (TestServer t =
+    TestServer t =
         TestServer.start(
             TestServer.settings(data),
-            b ->
-                b.executors(
-                    ExecutorFactory.builder().environment(env::get).build()::executorFor))) {
-      assertThat(t.post("/v1/tools", tool).status()).isEqualTo(201);
+            b -> b.executors(ExecutorFactory.builder().environment(env::get).build()::executorFor));
+    assertThat(t.post("/v1/tools", LEAKY_TOOL).status()).isEqualTo(201);
+    return t;
+  }
 
+  @Test
+  void aFailingCommandToolsStderrHasItsSecretsRedacted() {
+    try (TestServer t = leakyServer()) {
       TestServer.Response r = t.post("/v1/tools/leaky:invoke", "{\"args\":{}}");
 
       assertThat(r.body()).doesNotContain("supersecret-XYZ");
@@ -321,6 +328,29 @@ class TrustBoundariesTest {
           .contains("exited with code 3")
           .contains("secret=[redacted LEAKY_TOKEN]");
     }
+  }
+
+  @Test
+  void theServerLogLineAboutAFailingCommandToolHasItsSecretsRedacted() {
+    // slf4j-simple (the tests' SLF4J backend) writes each line to whatever System.err is then.
+    PrintStream stderr = System.err;
+    ByteArrayOutputStream log = new ByteArrayOutputStream();
+    try (TestServer t = leakyServer()) {
+      System.setErr(new PrintStream(log, true, StandardCharsets.UTF_8));
+      try {
+        t.post("/v1/tools/leaky:invoke", "{\"args\":{}}");
+        t.post("/v1/tool_invoke", "{\"tool_id\":\"leaky\"}");
+      } finally {
+        System.setErr(stderr);
+      }
+    }
+    String lines = log.toString(StandardCharsets.UTF_8);
+
+    assertThat(lines).doesNotContain("supersecret-XYZ");
+    assertThat(lines.lines().filter(l -> l.contains("call of leaky failed with execution_failed")))
+        .hasSize(2)
+        .allSatisfy(
+            l -> assertThat(l).contains("exited with code 3").contains("[redacted LEAKY_TOKEN]"));
   }
 
   // 6. A corrupt frame in the middle of the journal.
