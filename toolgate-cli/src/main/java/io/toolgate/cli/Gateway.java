@@ -1,6 +1,9 @@
 package io.toolgate.cli;
 
 import io.toolgate.Toolgate;
+import io.toolgate.ToolgateException;
+import io.toolgate.catalog.ToolDefinition;
+import io.toolgate.catalog.ToolNames;
 import io.toolgate.catalog.ToolRegistry;
 import io.toolgate.config.EmbeddingConfig;
 import io.toolgate.config.ToolgateConfig;
@@ -10,6 +13,7 @@ import io.toolgate.exposure.Exposure;
 import io.toolgate.invoke.ExecutorFactory;
 import io.toolgate.invoke.ToolInvoker;
 import io.toolgate.mcp.client.McpFederation;
+import io.toolgate.mcp.client.McpServersConfig;
 import io.toolgate.sandbox.SandboxStateStore;
 import io.toolgate.sandbox.Sandboxes;
 import io.toolgate.search.HybridToolSearch;
@@ -23,6 +27,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.UnaryOperator;
 
 /**
@@ -59,9 +64,35 @@ final class Gateway implements AutoCloseable {
       registry.registerAll(ToolDomains.discover().tools(config.enabledDomains()));
       config.loadCatalogs(executors::executorFor).orThrow().registerInto(registry);
       registry.definitions().forEach(sandboxes::check);
+      requireFreeNamespaces(registry, McpServersConfig.namespaces(config.section("mcp_servers")));
     } catch (RuntimeException e) {
       sharedStore.ifPresent(RegistryStore::close);
       throw e;
+    }
+  }
+
+  /**
+   * Refuses a catalog or domain tool named {@code <server>__…} for a configured MCP server: it
+   * would take that server's tool while the server is down, and lose it at the next restart.
+   */
+  private static void requireFreeNamespaces(ToolRegistry registry, Set<String> servers) {
+    for (ToolDefinition tool : registry.definitions()) {
+      ToolNames.namespaceOf(tool.name())
+          .filter(servers::contains)
+          .ifPresent(
+              server -> {
+                throw new ToolgateException(
+                    "tool '"
+                        + tool.name()
+                        + "' from "
+                        + tool.source()
+                        + " is in the namespace of the upstream MCP server '"
+                        + server
+                        + "' (mcp_servers), which only that server's tools may use; rename it,"
+                        + " e.g. '"
+                        + tool.name().replace(ToolNames.NAMESPACE_SEPARATOR, "_")
+                        + "'");
+              });
     }
   }
 

@@ -106,6 +106,26 @@ class ValidateCommandTest {
             "reserved for a meta-tool",
             "rename it, e.g. 'my_tool_search'"),
         broken(
+            "reserved-any-case.yaml",
+            GOOD.replace("weather_now", "Tool_Search"),
+            2,
+            "reserved for the meta-tool 'tool_search'",
+            "in any case"),
+        broken(
+            "number-name.yaml",
+            GOOD.replace("weather_now", "12.50"),
+            2,
+            "'name' must be a JSON string, got number 12.5",
+            "[/tools/0/name]"),
+        broken(
+            "ref-cycle.yaml",
+            GOOD.replace(
+                "{city: {type: string}}",
+                "{a: {$ref: \"#/properties/b\"}, b: {$ref: \"#/properties/a\"}}"),
+            4,
+            "closes a $ref cycle (#/properties/a -> #/properties/b -> #/properties/a)",
+            "[/tools/0/parameters/properties/b/$ref]"),
+        broken(
             "long-name.yaml",
             GOOD.replace("weather_now", "w".repeat(130)),
             2,
@@ -267,5 +287,23 @@ class ValidateCommandTest {
         .startsWith(config + ":2:1: catalog: unknown key")
         .contains("'catalogs'");
     assertThat(run.err().lines()).last().isEqualTo(config + ": 1 problem");
+  }
+
+  @Test
+  void aCatalogToolInTheNamespaceOfAConfiguredMcpServerIsRefused() throws IOException {
+    write("tools.yaml", GOOD.replace("weather_now", "mem__read_graph"));
+    Path config =
+        write(
+            "toolgate.yaml",
+            "catalogs: [tools.yaml]\n"
+                + "mcp_servers: [{name: mem, command: [/nonexistent/toolgate-mem]}]\n");
+
+    Cli.Run run = cli().run("list", "--config", config.toString());
+
+    assertThat(run.exitCode()).isNotZero();
+    assertThat(run.err())
+        .contains("tool 'mem__read_graph'")
+        .contains("namespace of the upstream MCP server 'mem'")
+        .contains("e.g. 'mem_read_graph'");
   }
 }

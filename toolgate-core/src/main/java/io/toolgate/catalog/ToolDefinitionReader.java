@@ -107,15 +107,30 @@ final class ToolDefinitionReader {
   }
 
   private String name(Set<String> meant) {
-    String name = text(tool, "name", "").orElse(null);
-    if (!tool.hasNonNull("name") && !meant.contains("name")) {
-      add("/name", "a tool has no 'name'");
-    } else if (name != null) {
-      try {
-        ToolNames.requireValid(name);
-      } catch (IllegalArgumentException e) {
-        add("/name", e.getMessage());
+    JsonNode json = tool.get("name");
+    if (json == null || json.isNull()) {
+      if (!meant.contains("name")) {
+        add("/name", "a tool has no 'name'");
       }
+      return null;
+    }
+    if (!json.isString()) {
+      // A number or boolean would be coerced (12.50 to "12.5"): the name must be what was sent.
+      add(
+          "/name",
+          "a tool's 'name' must be a JSON string, got "
+              + json.getNodeType().name().toLowerCase(Locale.ROOT)
+              + (json.isValueNode() ? " " + json : "")
+              + " (it is not turned into text); put the name in quotes, e.g. \"name\":"
+              + " \"my_tool\"");
+      return null;
+    }
+    String name = json.asString();
+    try {
+      ToolNames.requireValid(name);
+      ToolNames.reservedProblem(name).ifPresent(p -> problem("/name", p));
+    } catch (IllegalArgumentException e) {
+      add("/name", e.getMessage());
     }
     return name;
   }

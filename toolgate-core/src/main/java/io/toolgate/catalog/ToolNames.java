@@ -1,5 +1,7 @@
 package io.toolgate.catalog;
 
+import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -53,6 +55,43 @@ public final class ToolNames {
   /** Whether {@code name} is one of the meta-tool names. */
   public static boolean isReserved(String name) {
     return RESERVED.contains(name);
+  }
+
+  /**
+   * The meta-tool name that {@code name} takes, compared ignoring case ({@code Tool_Search} takes
+   * {@code tool_search}): a model or a client that folds case would call the meta-tool's namesake.
+   */
+  public static Optional<String> reservedNamesake(String name) {
+    String folded = name.toLowerCase(Locale.ROOT);
+    return RESERVED.contains(folded) ? Optional.of(folded) : Optional.empty();
+  }
+
+  /**
+   * Why {@code name} may not be registered: the meta-tool name it takes, and the fix. Every source
+   * that reads definitions from outside the code (catalog files, the REST API) refuses these.
+   */
+  public static Optional<String> reservedProblem(String name) {
+    return reservedNamesake(name)
+        .map(
+            reserved ->
+                (reserved.equals(name)
+                        ? "the name is reserved for a meta-tool ("
+                        : "the name is reserved for the meta-tool '"
+                            + reserved
+                            + "' (reserved names count in any case: ")
+                    + String.join(", ", RESERVED.stream().sorted().toList())
+                    + "); rename it, e.g. 'my_"
+                    + reserved
+                    + "'");
+  }
+
+  /**
+   * The namespace of {@code name}: what comes before its first {@code __}, or empty for a name
+   * without one. {@code fs__read_file} is in namespace {@code fs}.
+   */
+  public static Optional<String> namespaceOf(String name) {
+    int at = name.indexOf(NAMESPACE_SEPARATOR);
+    return at > 0 ? Optional.of(name.substring(0, at)) : Optional.empty();
   }
 
   /** {@code namespace__name}, checked. */

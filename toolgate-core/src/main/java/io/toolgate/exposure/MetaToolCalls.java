@@ -40,12 +40,13 @@ import tools.jackson.databind.node.ObjectNode;
  * <p>Arguments are checked against the meta-tool's schema first; a violation is an {@code
  * invalid_arguments} result that names the meta-tool and the field. Searches see only the tools
  * {@link CallOptions#allow} permits; calls go through the invoker with the same options, so a
- * caller limited to some tools cannot reach the others ({@code forbidden}); tools hidden from
- * models ({@code as_tool: false}) are neither found nor called, and a caller's {@link
- * CallOptions#searchEmbedder()} picks the embedder searches use. A bad search request is {@code
- * invalid_arguments}, a failing search {@code unavailable}: every outcome is an answer the model
- * can read, never an exception. Whether a name means the meta-tool at all (a catalog tool may take
- * a meta-tool name outside registry mode) is the surface's decision. Thread-safe.
+ * caller limited to some tools cannot reach the others ({@code unknown_tool}, as for a name that
+ * does not exist); tools hidden from models ({@code as_tool: false}) are neither found nor called,
+ * and a caller's {@link CallOptions#searchEmbedder()} picks the embedder searches use. A bad search
+ * request is {@code invalid_arguments}, a failing search {@code unavailable}: every outcome is an
+ * answer the model can read, never an exception. Whether a name means the meta-tool at all (a
+ * catalog tool may take a meta-tool name outside registry mode) is the surface's decision.
+ * Thread-safe.
  */
 public final class MetaToolCalls {
   /** What came of a meta-tool call. */

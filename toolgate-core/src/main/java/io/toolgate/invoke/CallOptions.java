@@ -11,7 +11,8 @@ import java.util.function.Predicate;
  * @param context caller context passed to the executor (REST {@code context})
  * @param trace correlation ids ({@code flow_id}, {@code step_id}), carried into logs and metrics
  * @param principal the caller's identity (an API key id), for the audit log
- * @param allow which tools this caller may call; others fail with {@code forbidden}
+ * @param allow which tools this caller may see and call; others answer {@code unknown_tool}, as a
+ *     tool that does not exist would
  * @param searchEmbedder the one embedding model searches made for this caller use (a chat-proxy
  *     model's {@code tool_embedding_model}); empty for the gateway's whole search
  */

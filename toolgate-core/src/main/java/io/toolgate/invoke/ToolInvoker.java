@@ -45,9 +45,10 @@ import tools.jackson.databind.node.NullNode;
  * }</pre>
  *
  * <p>Failures never throw; each becomes a result with an {@link ErrorCode}: {@code unknown_tool}
- * (with up to 5 close names the caller may call), {@code forbidden} ({@link CallOptions#allow} said
- * no), {@code invalid_arguments} (one detail per JSON Pointer), {@code too_large} (arguments over
- * {@link Builder#maxArgumentBytes}, or a result over the policy's cap), {@code unavailable} (no
+ * (no such tool, or one {@link CallOptions#allow} hides: both answer alike, with up to 5 close
+ * names the caller may call, so a filtered caller cannot learn what it may not see), {@code
+ * invalid_arguments} (one detail per JSON Pointer), {@code too_large} (arguments over {@link
+ * Builder#maxArgumentBytes}, or a result over the policy's cap), {@code unavailable} (no
  * concurrency permit within {@link Builder#permitWait}), {@code timeout} (the worker is
  * interrupted, and the call waits up to {@link Builder#cancelGrace} for it to clean up), {@code
  * execution_failed} (any other exception: its message, never a stack trace). Every message starts
@@ -119,19 +120,12 @@ public final class ToolInvoker implements Invoker {
   }
 
   private ToolResult run(String toolId, JsonNode arguments, CallOptions opts, long start) {
-    Optional<RegisteredTool> found = registry.get(toolId);
+    // A tool the caller may not call answers exactly as one that does not exist: a different
+    // answer would tell a filtered key which hidden names are taken.
+    Optional<RegisteredTool> found =
+        registry.get(toolId).filter(t -> opts.allow().test(t.definition()));
     if (found.isEmpty()) {
       return unknownTool(toolId, opts, start);
-    }
-    if (!opts.allow().test(found.get().definition())) {
-      return failure(
-          toolId,
-          ErrorCode.FORBIDDEN,
-          found.get().definition().asTool()
-              ? "this caller may not call it"
-                  + opts.principal().map(p -> " (principal '" + p + "')").orElse("")
-              : "it is hidden from models (as_tool: false); only the operator API calls it",
-          start);
     }
     RegisteredTool tool = found.get();
     JsonNode args = arguments == null || arguments.isNull() ? Json.object() : arguments;
@@ -266,17 +260,26 @@ public final class ToolInvoker implements Invoker {
     }
   }
 
+  /**
+   * The result of a call whose executor threw, logged (one line, no stack trace) as the operator's
+   * record of why a tool failed. The line carries the message the caller gets, so what an executor
+   * keeps out of that message (a secret's value: {@link SecretRedactor}) stays out of the log too.
+   */
   private ToolResult fromException(String name, Throwable cause, long start) {
+    ToolResult result;
     if (cause instanceof ToolExecutionException te) {
-      return failure(name, te.code(), te.getMessage(), start);
+      result = failure(name, te.code(), te.getMessage(), start);
+    } else if (cause instanceof InterruptedException) {
+      result = failure(name, ErrorCode.TIMEOUT, "the call was interrupted", start);
+    } else {
+      if (cause instanceof Error err && !(cause instanceof StackOverflowError)) {
+        LOG.error("tool {} raised an error", name, err);
+      }
+      result = failure(name, ErrorCode.EXECUTION_FAILED, describe(cause), start);
     }
-    if (cause instanceof InterruptedException) {
-      return failure(name, ErrorCode.TIMEOUT, "the call was interrupted", start);
-    }
-    if (cause instanceof Error err && !(cause instanceof StackOverflowError)) {
-      LOG.error("tool {} raised an error", name, err);
-    }
-    return failure(name, ErrorCode.EXECUTION_FAILED, describe(cause), start);
+    ToolError error = result.error().orElseThrow();
+    LOG.info("call of {} failed with {}: {}", name, error.code().wire(), error.message());
+    return result;
   }
 
   /** The exception's message for a caller, never its stack trace. */

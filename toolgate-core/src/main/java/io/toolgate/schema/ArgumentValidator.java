@@ -50,7 +50,16 @@ public final class ArgumentValidator {
    * @param cacheKey identifies this exact schema, e.g. the tool's checksum
    */
   public List<Violation> validate(String cacheKey, ObjectNode schema, JsonNode arguments) {
-    return JsonSchemas.violations(compile(cacheKey, schema).validate(arguments));
+    try {
+      return JsonSchemas.violations(compile(cacheKey, schema).validate(arguments));
+    } catch (StackOverflowError e) {
+      // RefCycles refuses the $ref cycles it can see; one it cannot (a reference through another
+      // document) must still fail this call alone, not the thread serving it.
+      throw new InvalidSchemaException(
+          "the parameter schema recurses without end while checking these arguments (a $ref"
+              + " cycle?); fix the tool's parameters",
+          List.of());
+    }
   }
 
   private Schema compile(String cacheKey, ObjectNode schema) {

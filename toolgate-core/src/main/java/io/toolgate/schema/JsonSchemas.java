@@ -86,10 +86,14 @@ public final class JsonSchemas {
                       + type
                       + ": a tool's arguments are one JSON object"));
     }
-    for (Violation v : metaSchemaViolations(object)) {
+    List<Violation> meta = metaSchemaViolations(object);
+    for (Violation v : meta) {
       if (problems.isEmpty() || !v.pointer().equals("/type")) {
         problems.add(v);
       }
+    }
+    if (meta.isEmpty()) {
+      problems.addAll(RefCycles.of(object));
     }
     return problems;
   }

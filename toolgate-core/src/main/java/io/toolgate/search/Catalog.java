@@ -41,12 +41,14 @@ final class Catalog {
 
   /**
    * The names of the tools, from the slot array: walking it reads far less scattered memory than
-   * the keys of {@link #slots} (on 100,000 tools, ~10 ms less for the similar-name hint).
+   * the keys of {@link #slots} (on 100,000 tools, ~10 ms less for the similar-name hint). Only
+   * those {@code allowed} marks (by slot), or all when it is null: a hint built from names must not
+   * show a caller the tools its filter hides.
    */
-  List<String> liveNames() {
+  List<String> liveNames(boolean[] allowed) {
     List<String> out = new java.util.ArrayList<>(live);
     for (int i = 0; i < tools.length; i++) {
-      if (tools[i] != null) {
+      if (tools[i] != null && (allowed == null || allowed[i])) {
         out.add(names[i]);
       }
     }

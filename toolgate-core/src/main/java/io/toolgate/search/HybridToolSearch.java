@@ -338,7 +338,7 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
       boolean lexicalMatch =
           channels.stream().anyMatch(c -> !c.scoresAll() && c.scores().size() > 0);
       if (!lexicalMatch && !(vectorUsed && bestCosine >= settings.minSimilarity())) {
-        return noMatch(request, mode, cat);
+        return noMatch(request, mode, cat, allowed);
       }
       Fused fused = fusion.fuse(channels, cat.tools.length, population, cat.names);
       return respond(request, mode, cat, channels, fused, terms);
@@ -512,7 +512,8 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
     return out;
   }
 
-  private SearchResponse noMatch(SearchRequest request, String mode, Catalog cat) {
+  private SearchResponse noMatch(
+      SearchRequest request, String mode, Catalog cat, boolean[] allowed) {
     StringBuilder hint =
         new StringBuilder("no tool matched \"")
             .append(request.query())
@@ -524,7 +525,7 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
     String asName = request.query().strip();
     List<String> close =
         asName.length() <= 64 && asName.chars().noneMatch(Character::isWhitespace)
-            ? io.toolgate.catalog.Strings.closest(asName, cat.liveNames(), 3)
+            ? io.toolgate.catalog.Strings.closest(asName, cat.liveNames(allowed), 3)
             : List.of();
     if (!close.isEmpty()) {
       hint.append("; similar tool names: ").append(String.join(", ", close));

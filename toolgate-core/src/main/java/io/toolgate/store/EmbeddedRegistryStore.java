@@ -48,9 +48,12 @@ import tools.jackson.databind.JsonNode;
  * {@code fsync}), a new empty journal is started, and the old files are deleted.
  *
  * <p><b>Recovery.</b> On open the newest snapshot is loaded and its journal replayed; a torn last
- * frame (a crash during a write that was therefore never acknowledged) is dropped with everything
- * after it, and the store starts a fresh generation. A damaged snapshot is an error, not silently
- * empty state. Leftover temporary files are removed.
+ * frame (a crash during a write that was therefore never acknowledged) is dropped, a copy of the
+ * journal is kept as {@code damaged-journal-…}, and the store starts a fresh generation. Damage
+ * that acknowledged data would be lost to is an error that changes no file: a damaged snapshot, a
+ * damaged frame followed by intact ones (a corrupt middle, not a torn tail), a journal whose
+ * snapshot is missing ({@link StoreDamage} says which, and what each way out costs). Leftover
+ * temporary files are removed.
  *
  * <p>One process at a time: a second {@link #open} of the same directory fails naming the holder's
  * pid. {@link #openReadOnly} reads a snapshot of the state without the lock (for CLI listings while
@@ -186,9 +189,14 @@ public final class EmbeddedRegistryStore implements RegistryStore {
       }
     }
     Recovery recovery = recovery();
+    for (Path damaged : recovery.damaged) {
+      // The compaction below deletes the journal: keep what was dropped for a post-mortem.
+      Path kept = StoreDamage.keep(damaged);
+      LOG.warn("kept a copy of the damaged journal as {}", kept);
+    }
     // Start a fresh generation whenever the journal holds anything: recovery stays bounded, a torn
     // tail is gone for good, and leftovers from an interrupted compaction are cleaned up.
-    if (recovery.journalFrames > 0 || recovery.damaged || recovery.leftovers) {
+    if (recovery.journalFrames > 0 || !recovery.damaged.isEmpty() || recovery.leftovers) {
       compact();
     } else {
       journal = openJournal(generation, false);
@@ -196,7 +204,7 @@ public final class EmbeddedRegistryStore implements RegistryStore {
     }
   }
 
-  private record Recovery(int journalFrames, boolean damaged, boolean leftovers) {}
+  private record Recovery(int journalFrames, List<Path> damaged, boolean leftovers) {}
 
   private void recover() throws IOException {
     recovery();
@@ -209,24 +217,27 @@ public final class EmbeddedRegistryStore implements RegistryStore {
     if (!snapshots.isEmpty()) {
       loadSnapshot(snapshots.lastEntry().getValue());
     }
+    if (!journals.isEmpty() && journals.lastKey() > generation) {
+      throw StoreDamage.missingSnapshot(journals.lastEntry().getValue(), journals.lastKey());
+    }
     int frames = 0;
-    boolean damaged = false;
+    List<Path> damaged = new ArrayList<>();
     for (Map.Entry<Long, Path> j : journals.tailMap(generation, true).entrySet()) {
       try (FileChannel channel = FileChannel.open(j.getValue(), StandardOpenOption.READ)) {
         FrameReader reader = new FrameReader(channel, 0);
+        int read = 0;
         for (Optional<List<StoreOp>> ops = reader.next(); ops.isPresent(); ops = reader.next()) {
           apply(ops.get());
-          frames++;
+          read++;
         }
+        frames += read;
         if (reader.damagedBytes() > 0) {
-          damaged = true;
-          LOG.warn(
-              "{}: dropped {} byte(s) after offset {}: {} (a write interrupted by a crash; it was"
-                  + " never acknowledged)",
-              j.getValue(),
-              reader.damagedBytes(),
-              reader.goodEnd(),
-              reader.stopReason());
+          int after = reader.intactFramesAfterDamage();
+          if (after > 0) {
+            throw StoreDamage.damagedJournal(j.getValue(), reader, read, after);
+          }
+          damaged.add(j.getValue());
+          LOG.warn(StoreDamage.tornTail(j.getValue(), reader));
         }
       }
       generation = Math.max(generation, j.getKey());
@@ -285,14 +296,8 @@ public final class EmbeddedRegistryStore implements RegistryStore {
     }
   }
 
-  private static StoreException damagedSnapshot(Path file, String why) {
-    return new StoreException(
-        "snapshot "
-            + file
-            + " is damaged ("
-            + why
-            + "); it was written atomically, so the disk corrupted it: restore the data directory"
-            + " from a backup, or move the file away to start from the journal alone");
+  private StoreException damagedSnapshot(Path file, String why) throws IOException {
+    return StoreDamage.damagedSnapshot(file, why, files(JOURNAL));
   }
 
   @Override

@@ -72,6 +72,45 @@ final class FrameReader {
     return size - goodEnd;
   }
 
+  /**
+   * How many intact frames lie in the damaged part, after {@link #goodEnd()}: frames found by
+   * trying every offset for a plausible length, a matching CRC and a payload that decodes. None
+   * means the damage is the file's tail (a write a crash interrupted); any means a frame in the
+   * middle is damaged and the commits after it were written, and acknowledged, after it.
+   *
+   * <p>Reads the damaged part into memory; a journal is compacted at a few MiB, so it is small.
+   */
+  int intactFramesAfterDamage() throws IOException {
+    long tail = size - goodEnd;
+    if (tail <= Records.HEADER_BYTES) {
+      return 0;
+    }
+    ByteBuffer rest = ByteBuffer.allocate((int) Math.min(tail, Integer.MAX_VALUE - 16));
+    readFully(rest, goodEnd);
+    byte[] bytes = rest.array();
+    ByteBuffer view = ByteBuffer.wrap(bytes);
+    int found = 0;
+    // The damaged frame itself starts at offset 0 of the tail: look for frames after it.
+    for (int at = 1; at + Records.HEADER_BYTES < bytes.length; at++) {
+      int length = view.getInt(at);
+      int end = at + Records.HEADER_BYTES + length;
+      if (length <= 0 || end > bytes.length || end < 0) {
+        continue;
+      }
+      if (Records.crc(bytes, at + Records.HEADER_BYTES, length) != view.getInt(at + 4)) {
+        continue;
+      }
+      try {
+        Records.ops(java.util.Arrays.copyOfRange(bytes, at + Records.HEADER_BYTES, end));
+      } catch (IOException | RuntimeException e) {
+        continue;
+      }
+      found++;
+      at = end - 1;
+    }
+    return found;
+  }
+
   /** Why reading stopped before the end of the file, or empty. */
   String stopReason() {
     return stopReason;

@@ -103,7 +103,7 @@ class AsToolTest {
       assertThat(invoked).isInstanceOf(MetaToolCalls.Ran.class);
       ToolResult model = ((MetaToolCalls.Ran) invoked).result();
       assertThat(model.ok()).isFalse();
-      assertThat(model.error().orElseThrow().code()).isEqualTo(ErrorCode.FORBIDDEN);
+      assertThat(model.error().orElseThrow().code()).isEqualTo(ErrorCode.UNKNOWN_TOOL);
     }
   }
 

@@ -338,4 +338,35 @@ class ToolDefinitionCodecTest {
     JsonNode yaml = Json.yaml().readTree("name: t\nversion: 1.0\nparameters: {type: object}\n");
     assertThat(ToolDefinitionCodec.fromJson(yaml, "x").version()).isEqualTo("1.0");
   }
+
+  private static final String MINIMAL =
+      "{\"name\": NAME, \"parameters\": {\"type\": \"object\"},"
+          + " \"http\": {\"url\": \"https://example.com/\"}}";
+
+  @Test
+  void aNameThatIsNotAJsonStringIsRefusedRatherThanCoerced() {
+    String[][] cases = {{"12.50", "number 12.5"}, {"true", "boolean true"}, {"[\"a\"]", "array"}};
+    for (String[] c : cases) {
+      assertThatThrownBy(() -> read(MINIMAL.replace("NAME", c[0])))
+          .isInstanceOf(InvalidToolException.class)
+          .hasMessageContaining("'name' must be a JSON string, got " + c[1])
+          .satisfies(e -> assertThat(((InvalidToolException) e).pointer()).isEqualTo("/name"));
+    }
+  }
+
+  @Test
+  void everyMetaToolNameIsRefusedInAnyCase() {
+    for (String name :
+        new String[] {
+          "tool_search", "tool_invoke", "find_tools", "use_tool", "Tool_Search", "USE_TOOL"
+        }) {
+      assertThatThrownBy(() -> read(MINIMAL.replace("NAME", "\"" + name + "\"")))
+          .as(name)
+          .isInstanceOf(InvalidToolException.class)
+          .hasMessageContaining("reserved for")
+          .hasMessageContaining("rename it");
+    }
+    assertThat(read(MINIMAL.replace("NAME", "\"my_tool_search\"")).name())
+        .isEqualTo("my_tool_search");
+  }
 }

@@ -186,7 +186,7 @@ class MetaToolCallsTest {
   }
 
   @Test
-  void toolInvokeOfAToolTheCallerMayNotUseIsForbidden() {
+  void toolInvokeOfAToolTheCallerMayNotUseReadsAsUnknown() {
     ToolResult result =
         ran(
             call(
@@ -195,8 +195,10 @@ class MetaToolCallsTest {
                 WEATHER_ONLY));
 
     assertThat(result.ok()).isFalse();
-    assertThat(result.error().orElseThrow().code()).isEqualTo(ErrorCode.FORBIDDEN);
-    assertThat(result.error().orElseThrow().message()).contains("weather-bot");
+    assertThat(result.error().orElseThrow().code()).isEqualTo(ErrorCode.UNKNOWN_TOOL);
+    assertThat(result.error().orElseThrow().message())
+        .startsWith("unknown tool 'email_send'")
+        .doesNotContain("weather-bot");
   }
 
   @Test

@@ -110,14 +110,20 @@ class ToolInvokerTest {
   }
 
   @Test
-  void aToolTheCallerMayNotCallIsForbidden() {
+  void aToolTheCallerMayNotCallAnswersExactlyAsAMissingOne() {
     registry.register(tool("admin_reset", noParams(), call -> Json.object()));
-    CallOptions opts = CallOptions.DEFAULT.withPrincipal("k1", t -> false);
+    registry.register(tool("admin_report", noParams(), call -> Json.object()));
+    CallOptions opts =
+        CallOptions.DEFAULT.withPrincipal("k1", t -> !t.name().equals("admin_reset"));
 
-    ToolError error = invoker().invoke("admin_reset", json("{}"), opts).error().orElseThrow();
+    ToolError hidden = invoker().invoke("admin_reset", json("{}"), opts).error().orElseThrow();
+    ToolError missing = invoker().invoke("admin_resex", json("{}"), opts).error().orElseThrow();
 
-    assertThat(error.code()).isEqualTo(ErrorCode.FORBIDDEN);
-    assertThat(error.message()).startsWith("admin_reset: ").contains("k1");
+    assertThat(hidden.code()).isEqualTo(ErrorCode.UNKNOWN_TOOL).isEqualTo(missing.code());
+    assertThat(hidden.message())
+        .isEqualTo("unknown tool 'admin_reset'; did you mean: admin_report?")
+        .isEqualTo(missing.message().replace("admin_resex", "admin_reset"));
+    assertThat(hidden.suggestions()).containsExactly("admin_report");
   }
 
   @Test

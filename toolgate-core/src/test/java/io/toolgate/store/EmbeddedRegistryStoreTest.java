@@ -137,6 +137,89 @@ class EmbeddedRegistryStoreTest extends RegistryStoreContract {
   }
 
   @Test
+  void aDamagedSnapshotsMessageDoesNotAdviseMovingItAwayAsARecovery() throws IOException {
+    try (EmbeddedRegistryStore store = EmbeddedRegistryStore.open(data)) {
+      store.put("tools", "a", bytes("1"));
+    }
+    Path snapshot;
+    try (Stream<Path> files = Files.list(data.resolve("store"))) {
+      snapshot = files.filter(p -> p.toString().endsWith(".bin")).findFirst().orElseThrow();
+    }
+    byte[] content = Files.readAllBytes(snapshot);
+    content[20] ^= 0x7f;
+    Files.write(snapshot, content);
+
+    assertThatThrownBy(() -> EmbeddedRegistryStore.open(data))
+        .hasMessageContaining("restore the data directory from a backup")
+        .hasMessageContaining("Moving the snapshot away does NOT recover")
+        .hasMessageNotContaining("move the file away to start");
+  }
+
+  @Test
+  void aCorruptFrameInTheMiddleOfTheJournalRefusesToStartAndChangesNoFile() throws IOException {
+    List<String> keys = List.of("t0", "t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8", "t9");
+    Path journal = crashWithJournal(keys);
+    byte[] content = Files.readAllBytes(journal);
+    content[content.length / 3] ^= 0x01;
+    Files.write(journal, content);
+    List<String> before = listing(journal.getParent());
+
+    assertThatThrownBy(() -> EmbeddedRegistryStore.open(data))
+        .isInstanceOf(StoreException.class)
+        .hasMessageContaining("damaged in the middle")
+        .hasMessageContaining("were acknowledged")
+        .hasMessageContaining("truncate -s")
+        .hasMessageContaining("LOSE");
+    assertThatThrownBy(() -> EmbeddedRegistryStore.openReadOnly(data))
+        .hasMessageContaining("damaged in the middle");
+    assertThat(listing(journal.getParent())).isEqualTo(before);
+    assertThat(Files.readAllBytes(journal)).isEqualTo(content);
+  }
+
+  @Test
+  void aTornTailKeepsACopyOfTheJournalItDroppedBytesFrom() throws IOException {
+    Path journal = crashWithJournal(List.of("a", "b", "c"));
+    byte[] torn =
+        java.util.Arrays.copyOf(Files.readAllBytes(journal), (int) Files.size(journal) - 3);
+    Files.write(journal, torn);
+
+    try (EmbeddedRegistryStore store = EmbeddedRegistryStore.open(data)) {
+      assertThat(store.list("tools").keySet()).containsExactly("a", "b");
+    }
+    try (Stream<Path> files = Files.list(journal.getParent())) {
+      Path kept =
+          files
+              .filter(p -> p.getFileName().toString().startsWith("damaged-journal-"))
+              .findFirst()
+              .orElseThrow();
+      assertThat(Files.readAllBytes(kept)).isEqualTo(torn);
+    }
+  }
+
+  @Test
+  void aJournalWhoseSnapshotIsMissingRefusesToStart() throws IOException {
+    try (EmbeddedRegistryStore store = EmbeddedRegistryStore.open(data)) {
+      store.put("tools", "a", bytes("1"));
+    }
+    Path snapshot;
+    try (Stream<Path> files = Files.list(data.resolve("store"))) {
+      snapshot = files.filter(p -> p.toString().endsWith(".bin")).findFirst().orElseThrow();
+    }
+    Files.move(snapshot, data.resolve("moved-away.bin"));
+
+    assertThatThrownBy(() -> EmbeddedRegistryStore.open(data))
+        .isInstanceOf(StoreException.class)
+        .hasMessageContaining("which is missing")
+        .hasMessageContaining("LOST");
+  }
+
+  private static List<String> listing(Path dir) throws IOException {
+    try (Stream<Path> files = Files.list(dir)) {
+      return files.map(p -> p.getFileName().toString()).sorted().toList();
+    }
+  }
+
+  @Test
   void aSecondWriterOfTheSameDirectoryIsRefused() {
     try (EmbeddedRegistryStore store = EmbeddedRegistryStore.open(data)) {
       assertThatThrownBy(() -> EmbeddedRegistryStore.open(data))

@@ -110,7 +110,8 @@ public final class ToolgateServer implements AutoCloseable {
             gate.registry(),
             hooks.store().map(Registrations::new),
             b.executors,
-            def -> sandboxes.ifPresent(s -> s.check(def)));
+            def -> sandboxes.ifPresent(s -> s.check(def)),
+            federation.map(ToolgateServer::namespaces).orElse(Set.of()));
     this.access =
         new AccessControl(
             Authenticator.forServer(
@@ -125,6 +126,13 @@ public final class ToolgateServer implements AutoCloseable {
     this.modules = List.copyOf(b.modules);
     hooks.telemetry().watch(gate);
     this.app = Javalin.create(this::configure);
+  }
+
+  /** The namespaces of the configured upstream MCP servers, connected or not. */
+  private static Set<String> namespaces(McpFederation federation) {
+    return federation.sources().stream()
+        .map(source -> source.spec().name())
+        .collect(java.util.stream.Collectors.toUnmodifiableSet());
   }
 
   /** Starts assembling a server for {@code gate}. */

@@ -148,7 +148,7 @@ class AccessControlTest {
   }
 
   @Test
-  void aHiddenToolCannotBeCalled() {
+  void aHiddenToolCannotBeCalledAndReadsAsUnknown() {
     TestServer.Response r =
         t.post(
             "/v1/tools/send_email:invoke",
@@ -156,7 +156,7 @@ class AccessControlTest {
             bearer(WEATHER));
     assertThat(r.status()).isEqualTo(200);
     assertThat(r.json().path("ok").asBoolean()).isFalse();
-    assertThat(r.json().path("error").path("code").asString()).isEqualTo("forbidden");
+    assertThat(r.json().path("error").path("code").asString()).isEqualTo("unknown_tool");
   }
 
   @Test

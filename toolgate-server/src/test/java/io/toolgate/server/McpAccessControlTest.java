@@ -25,6 +25,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code /mcp} obeys the same API key as the REST API: a key limited to some tools lists, finds and
@@ -128,23 +129,66 @@ class McpAccessControlTest {
     assertThat(forWeather).allMatch(name -> name.startsWith("weather_") || name.equals("echo"));
   }
 
+  /**
+   * A tool outside the key's filter answers exactly as a tool that does not exist (issue 17: a
+   * {@code forbidden} here told the key which hidden names are taken), whether called directly,
+   * with {@code tool_invoke} or through {@code use_tool}; "did you mean" names only the key's
+   * tools.
+   */
   @Test
-  void callingAToolOutsideTheKeysFilterIsRefusedWithAClearError() throws Exception {
-    start(Exposure.of(ToolMode.SEARCH_REGISTRY));
+  void aToolOutsideTheKeysFilterAnswersEveryCallAsAToolThatDoesNotExist() throws Exception {
+    start(Exposure.of(ToolMode.SEARCH_REGISTRY).withProfile(Profile.RFC));
+    String hidden = "weather-current"; // outside weather_*, one edit from weather_current
+    String missing = "weather-currant";
+    assertThat(
+            server
+                .post(
+                    "/v1/tools",
+                    """
+                    {"name": "%s", "description": "Current weather, from elsewhere.",
+                     "parameters": {"type": "object", "properties": {"city": {"type": "string"}}},
+                     "http": {"method": "GET", "url": "http://127.0.0.1:9/weather"}}
+                    """
+                        .formatted(hidden),
+                    "Authorization",
+                    "Bearer " + OPS)
+                .status())
+        .isEqualTo(201);
     McpSyncClient weather = connect(WEATHER);
-    Map<String, Object> email = Map.of("to", "a@example.com", "subject", "hi");
+    Map<String, Object> city = Map.of("city", "Lisbon");
 
-    McpSchema.CallToolResult direct = call(weather, "send_email", email);
-    McpSchema.CallToolResult invoked =
-        call(weather, "tool_invoke", Map.of("tool_id", "send_email", "arguments", email));
-
-    for (McpSchema.CallToolResult refused : List.of(direct, invoked)) {
-      assertThat(refused.isError()).isTrue();
-      assertThat(structured(refused).path("error").path("code").asString()).isEqualTo("forbidden");
-      assertThat(text(refused))
-          .isEqualTo("send_email: this caller may not call it (principal 'weather-bot')");
+    List<String> read = new ArrayList<>();
+    for (String name : List.of(hidden, missing)) {
+      List<McpSchema.CallToolResult> answers =
+          List.of(
+              call(weather, name, city),
+              call(weather, "tool_invoke", Map.of("tool_id", name, "arguments", city)));
+      for (McpSchema.CallToolResult refused : answers) {
+        assertThat(structured(refused).path("error").path("code").asString())
+            .isEqualTo("unknown_tool");
+        assertThat(text(refused))
+            .startsWith("unknown tool '" + name + "'; did you mean: weather_current?");
+        read.add(
+            withoutLatency(refused).replace(name, "X") + " " + text(refused).replace(name, "X"));
+      }
     }
-    assertThat(call(connect(OPS), "send_email", email).isError()).isFalse();
+    assertThat(read.subList(0, 2)).isEqualTo(read.subList(2, 4));
+    McpSchema.CallToolResult usedHidden =
+        call(weather, "use_tool", Map.of("query", hidden, "params", city));
+    McpSchema.CallToolResult usedMissing =
+        call(weather, "use_tool", Map.of("query", missing, "params", city));
+    assertThat(withoutLatency(usedHidden)).isEqualTo(withoutLatency(usedMissing));
+    assertThat(structured(usedHidden).path("tool_id").asString()).isNotEqualTo(hidden);
+    // For a key that may see it, the tool exists (and fails: nothing listens at its URL).
+    McpSchema.CallToolResult forOps = call(connect(OPS), hidden, city);
+    assertThat(structured(forOps).path("error").path("code").asString())
+        .isNotEqualTo("unknown_tool");
+  }
+
+  private static String withoutLatency(McpSchema.CallToolResult result) {
+    JsonNode json = structured(result);
+    ((ObjectNode) json).remove("metrics");
+    return result.isError() + " " + json;
   }
 
   @Test
@@ -159,7 +203,7 @@ class McpAccessControlTest {
     McpSchema.CallToolResult refused = call(client, "send_email", email);
 
     assertThat(refused.isError()).isTrue();
-    assertThat(structured(refused).path("error").path("code").asString()).isEqualTo("forbidden");
+    assertThat(structured(refused).path("error").path("code").asString()).isEqualTo("unknown_tool");
   }
 
   @Test

@@ -202,17 +202,6 @@ final class CatalogReader {
     ToolDefinitionCodec.Decoded decoded = ToolDefinitionCodec.decode(json, file.source());
     decoded.problems().forEach(p -> problem(base + p.pointer(), p.message()));
     String label = "tool '" + json.path("name").asString("?") + "'";
-    Optional<String> name = declaredName(json).filter(ToolNames::isReserved);
-    if (name.isPresent()) {
-      problem(
-          base + "/name",
-          label
-              + ": the name is reserved for a meta-tool ("
-              + String.join(", ", ToolNames.RESERVED.stream().sorted().toList())
-              + "); rename it, e.g. 'my_"
-              + name.get()
-              + "'");
-    }
     if (json.isObject() && !json.hasNonNull("http") && !json.hasNonNull("command")) {
       problem(
           base,

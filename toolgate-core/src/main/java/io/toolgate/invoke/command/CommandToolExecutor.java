@@ -3,6 +3,7 @@ package io.toolgate.invoke.command;
 import io.toolgate.ErrorCode;
 import io.toolgate.catalog.Implementation;
 import io.toolgate.catalog.ToolDefinition;
+import io.toolgate.invoke.SecretRedactor;
 import io.toolgate.invoke.spi.ToolCall;
 import io.toolgate.invoke.spi.ToolExecutionException;
 import io.toolgate.invoke.spi.ToolExecutor;
@@ -12,6 +13,7 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -49,6 +51,8 @@ import tools.jackson.databind.node.ObjectNode;
  *       {"text": "<stdout>"}}. More than the result cap on stdout is {@code too_large}.
  *   <li><b>failure</b>: a non-zero exit is {@code execution_failed} with the exit code and the tail
  *       of stderr (the last 64 KiB are kept, the message shows the last 2,000 characters).
+ *   <li><b>secrets</b>: the values of the tool's and its sandbox's secrets are replaced by {@code
+ *       [redacted NAME]} in the result and in every failure message ({@link SecretRedactor}).
  *   <li><b>timeout and cancellation</b>: at the call's deadline, or when the calling thread is
  *       interrupted, the process and all its descendants are killed (SIGKILL) and waited for.
  * </ul>
@@ -108,9 +112,20 @@ public final class CommandToolExecutor implements ToolExecutor {
 
   @Override
   public JsonNode execute(ToolCall call) throws Exception {
-    Instant started = Instant.now();
     List<String> filled = argv.fill(call.arguments());
     CommandRuntime.Launch launch = runtime.prepare(tool, filled);
+    List<String> secrets = new ArrayList<>(tool.secrets());
+    secrets.addAll(launch.secrets());
+    SecretRedactor redactor = SecretRedactor.of(secrets, environment);
+    try {
+      return redactor.redact(run(call, launch));
+    } catch (Exception e) {
+      throw redactor.redact(e);
+    }
+  }
+
+  private JsonNode run(ToolCall call, CommandRuntime.Launch launch) throws Exception {
+    Instant started = Instant.now();
     Process process = start(launch, context(call));
     OutputCapture stdout =
         OutputCapture.head(

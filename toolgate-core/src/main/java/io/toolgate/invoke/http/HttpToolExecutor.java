@@ -3,6 +3,7 @@ package io.toolgate.invoke.http;
 import io.toolgate.ErrorCode;
 import io.toolgate.catalog.Implementation;
 import io.toolgate.catalog.ToolDefinition;
+import io.toolgate.invoke.SecretRedactor;
 import io.toolgate.invoke.spi.ToolCall;
 import io.toolgate.invoke.spi.ToolExecutionException;
 import io.toolgate.invoke.spi.ToolExecutor;
@@ -57,7 +58,9 @@ import tools.jackson.databind.node.ObjectNode;
  * 401/403 are {@code forbidden}; 408, 429, 503, 504 {@code unavailable} (with Retry-After); other
  * statuses (400, 404, 422, 5xx, unfollowed 3xx) {@code execution_failed} with the status and the
  * start of the body. A body over the result cap stops being read: {@code too_large}. The call's
- * deadline bounds the whole exchange: {@code timeout}. Thread-safe.
+ * deadline bounds the whole exchange: {@code timeout}. The values of the tool's secrets are
+ * replaced by {@code [redacted NAME]} in the result and in every failure message ({@link
+ * SecretRedactor}). Thread-safe.
  */
 public final class HttpToolExecutor implements ToolExecutor {
   private static final Set<String> BODY_METHODS = Set.of("POST", "PUT", "PATCH");
@@ -112,6 +115,15 @@ public final class HttpToolExecutor implements ToolExecutor {
 
   @Override
   public JsonNode execute(ToolCall call) throws Exception {
+    SecretRedactor redactor = SecretRedactor.of(tool.secrets(), environment);
+    try {
+      return redactor.redact(send(call));
+    } catch (Exception e) {
+      throw redactor.redact(e);
+    }
+  }
+
+  private JsonNode send(ToolCall call) throws Exception {
     JsonNode args = call.arguments();
     Instant deadline = call.deadline().orElseGet(() -> Instant.now().plus(timeout));
     URI uri = template.uri(args, environment);

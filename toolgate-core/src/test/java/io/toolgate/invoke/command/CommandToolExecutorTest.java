@@ -85,7 +85,10 @@ class CommandToolExecutorTest {
 
     Map<String, String> seen = parseEnv(call("show_env", "{}").result().orElseThrow());
 
-    assertThat(seen).containsEntry("TOOL_TOKEN", "s3cret").containsEntry("LANG", "C.UTF-8");
+    // The child printed the real value: only that is replaced by its redaction on the way back.
+    assertThat(seen)
+        .containsEntry("TOOL_TOKEN", "[redacted TOOL_TOKEN]")
+        .containsEntry("LANG", "C.UTF-8");
     assertThat(seen.keySet()).isSubsetOf(Set.of("PATH", "HOME", "LANG", "TOOL_TOKEN"));
     assertThat(seen).doesNotContainKey("OTHER_SECRET");
   }

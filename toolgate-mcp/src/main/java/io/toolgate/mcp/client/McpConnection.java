@@ -33,6 +33,7 @@ import reactor.core.publisher.Mono;
  */
 final class McpConnection implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(McpConnection.class);
+  private static final Duration SDK_MARGIN = Duration.ofSeconds(5);
 
   private final McpServerSpec spec;
   private final McpAsyncClient client;
@@ -68,7 +69,9 @@ final class McpConnection implements AutoCloseable {
     }
     McpAsyncClient client =
         McpClient.async(transport)
-            .requestTimeout(spec.timeout())
+            // Our own waits (await) time every request and say so in our words; the SDK's timer
+            // only backs them up, later, so that its Reactor message never reaches a caller.
+            .requestTimeout(longest(spec.timeout(), options.pingTimeout()).plus(SDK_MARGIN))
             .initializationTimeout(options.connectTimeout())
             .clientInfo(McpSchema.Implementation.builder("toolgate", "0.1.0").build())
             .toolsChangeConsumer(
@@ -166,6 +169,10 @@ final class McpConnection implements AutoCloseable {
       if (down.isDone()) {
         throw new McpUpstreamException(down.getNow("connection lost"), true);
       }
+      if (isTimeout(cause)) {
+        throw new McpUpstreamException(
+            what + " got no answer within " + seconds(timeout), false, true);
+      }
       boolean protocolError = cause instanceof io.modelcontextprotocol.spec.McpError;
       throw new McpUpstreamException(
           what + " failed: " + message(cause), !protocolError && !process.isPresent(), cause);
@@ -173,6 +180,20 @@ final class McpConnection implements AutoCloseable {
       Thread.currentThread().interrupt();
       throw new McpUpstreamException(what + " was interrupted", false);
     }
+  }
+
+  /** Whether {@code t} is a timeout of the SDK (Reactor raises the JDK's TimeoutException). */
+  private static boolean isTimeout(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (c instanceof TimeoutException) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static Duration longest(Duration a, Duration b) {
+    return a.compareTo(b) >= 0 ? a : b;
   }
 
   private static String message(Throwable t) {

@@ -45,6 +45,23 @@ public final class McpServersConfig {
 
   private McpServersConfig() {}
 
+  /**
+   * The names of the servers {@code section} configures, read leniently (no variable is resolved,
+   * nothing else is checked): the namespaces no other source may use, whatever the servers' state.
+   */
+  public static Set<String> namespaces(JsonNode section) {
+    Set<String> out = new java.util.TreeSet<>();
+    if (section != null && section.isArray()) {
+      for (JsonNode server : section) {
+        JsonNode name = server.path("name");
+        if (name.isString()) {
+          out.add(name.asString());
+        }
+      }
+    }
+    return out;
+  }
+
   /** Parses {@code section} with the process environment for {@code ${VAR}}. */
   public static List<McpServerSpec> parse(JsonNode section) {
     return parse(section, System::getenv);

@@ -316,7 +316,8 @@ public final class McpToolSource implements ToolSource, AutoCloseable {
                   + ": MCP server '"
                   + spec.name()
                   + "' did not answer within "
-                  + McpConnection.seconds(spec.timeout()));
+                  + McpConnection.seconds(spec.timeout())
+                  + " (its timeout_ms under mcp_servers); the call was abandoned");
         }
         throw new ToolExecutionException(
             ErrorCode.EXECUTION_FAILED, catalogName + ": " + e.getMessage(), e);

@@ -202,6 +202,59 @@ class McpFederationTest {
         .contains("this tool always fails");
   }
 
+  /** The misbehaving server of hostile-server.mjs, with a 1 s call timeout. */
+  private McpServerSpec hostile() {
+    return new McpServerSpec.Stdio(
+        "hung",
+        NodeServers.script("hostile-server.mjs"),
+        Map.of(),
+        Optional.empty(),
+        Duration.ofSeconds(1));
+  }
+
+  @Test
+  void anUpstreamToolWithACyclicSchemaIsLeftOutAndTheOthersServed() throws Exception {
+    start(hostile());
+    eventually("the server's tools are listed", () -> registry.contains("hung__echo_text"));
+
+    assertThat(registry.contains("hung__cyclic_ref")).isFalse();
+    assertThat(registry.contains("hung__never_answers")).isTrue();
+    assertThat(invoke("hung__echo_text", "{\"text\": \"still here\"}").ok()).isTrue();
+  }
+
+  @Test
+  void everyCallToAHungUpstreamToolIsATimeoutNamingTheToolServerAndLimit() throws Exception {
+    start(hostile());
+    eventually("the hung server's tool is listed", () -> registry.contains("hung__never_answers"));
+
+    List<ToolResult> results;
+    try (var threads = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+      List<java.util.concurrent.Future<ToolResult>> calls = new java.util.ArrayList<>();
+      for (int i = 0; i < 16; i++) { // the invoker's default concurrency cap per tool
+        calls.add(threads.submit(() -> invoke("hung__never_answers", "{}")));
+      }
+      results = new java.util.ArrayList<>();
+      for (var call : calls) {
+        results.add(call.get());
+      }
+    }
+
+    assertThat(results)
+        .allSatisfy(
+            r -> {
+              assertThat(r.error().orElseThrow().code())
+                  .as(r.toString())
+                  .isEqualTo(ErrorCode.TIMEOUT);
+              assertThat(r.error().orElseThrow().message())
+                  .startsWith("hung__never_answers")
+                  .contains("MCP server 'hung'")
+                  .contains("within 1 s")
+                  .doesNotContain("Did not observe")
+                  .doesNotContainIgnoringCase("mono")
+                  .doesNotContainIgnoringCase("reactor");
+            });
+  }
+
   @Test
   void refreshesItsToolsWhenTheServerSaysTheyChanged() throws Exception {
     start(dynamic());

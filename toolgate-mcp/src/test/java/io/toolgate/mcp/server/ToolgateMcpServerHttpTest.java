@@ -273,8 +273,12 @@ class ToolgateMcpServerHttpTest {
           .path("tools")
           .forEach(t -> assertThat(t.path("tool_id").asString()).startsWith("weather_"));
       assertThat(refused.isError()).isTrue();
-      assertThat(structured(refused).path("error").path("code").asString()).isEqualTo("forbidden");
-      assertThat(text(refused)).contains("email_send").contains("weather-bot");
+      // A hidden tool reads as one that does not exist, so the key cannot learn it is there.
+      assertThat(structured(refused).path("error").path("code").asString())
+          .isEqualTo("unknown_tool");
+      assertThat(text(refused))
+          .startsWith("unknown tool 'email_send'")
+          .doesNotContain("weather-bot");
     } finally {
       http.close();
     }
@@ -304,7 +308,8 @@ class ToolgateMcpServerHttpTest {
 
     assertThat(names(client.listTools())).doesNotContain("internal_audit").contains("math_add");
     assertThat(result.isError()).isTrue();
-    assertThat(text(result)).contains("hidden from models (as_tool: false)");
+    // As for a name that does not exist: a model host learns nothing of a hidden tool.
+    assertThat(text(result)).contains("unknown tool").doesNotContain("as_tool");
   }
 
   @Test

@@ -5,6 +5,7 @@ import io.toolgate.catalog.InvalidToolException;
 import io.toolgate.catalog.RegisteredTool;
 import io.toolgate.catalog.ToolDefinition;
 import io.toolgate.catalog.ToolDefinitionCodec;
+import io.toolgate.catalog.ToolNames;
 import io.toolgate.catalog.ToolRegistry;
 import io.toolgate.invoke.spi.ToolExecutor;
 import io.toolgate.server.ApiException;
@@ -18,7 +19,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -31,7 +34,8 @@ import tools.jackson.databind.node.ObjectNode;
  * disk), then apply it to the registry. A failure at any step leaves both unchanged; a crash after
  * the store write is repaired by {@link #restore()} at the next start. Only tools of the {@link
  * #SOURCE} source (or {@code api:<label>}) can be replaced or deleted, so the API cannot shadow
- * catalog files, domains or MCP servers.
+ * catalog files, domains or MCP servers; no name may take the namespace of a configured MCP server
+ * ({@code <server>__…}), connected or not.
  *
  * <p>Thread-safe.
  */
@@ -45,6 +49,7 @@ public final class RuntimeTools {
   private final Optional<Registrations> store;
   private final Function<ToolDefinition, ToolExecutor> executors;
   private final java.util.function.Consumer<ToolDefinition> check;
+  private final Set<String> namespaces;
   private final Object lock = new Object();
 
   /**
@@ -52,16 +57,53 @@ public final class RuntimeTools {
    * @param store where registrations are kept; empty keeps them in memory only
    * @param executors builds the executor of a declared HTTP or command tool
    * @param check further validation, e.g. that the tool's sandbox exists; throws to refuse
+   * @param namespaces reserved for other sources whatever their state, e.g. the names of the
+   *     configured upstream MCP servers: no registration may be called {@code <namespace>__…}
    */
   public RuntimeTools(
       ToolRegistry registry,
       Optional<Registrations> store,
       Function<ToolDefinition, ToolExecutor> executors,
-      java.util.function.Consumer<ToolDefinition> check) {
+      java.util.function.Consumer<ToolDefinition> check,
+      Set<String> namespaces) {
     this.registry = Objects.requireNonNull(registry, "registry");
     this.store = Objects.requireNonNull(store, "store");
     this.executors = Objects.requireNonNull(executors, "executors");
     this.check = Objects.requireNonNull(check, "check");
+    this.namespaces = Set.copyOf(namespaces);
+  }
+
+  /**
+   * Who makes a change, and which tools it may see: an admin key with a tool filter registers,
+   * replaces and deletes only inside that filter, and learns nothing of the tools outside it.
+   *
+   * @param id recorded with each registration, e.g. the API key id
+   * @param sees the tools it may see; {@code t -> true} for all
+   */
+  public record Principal(String id, Predicate<ToolDefinition> sees) {
+    public Principal {
+      Objects.requireNonNull(id, "id");
+      Objects.requireNonNull(sees, "sees");
+    }
+
+    /**
+     * Refuses {@code tool} when it would land outside what this principal sees, or when its name is
+     * taken by a tool it cannot see. Both get the same answer, so that a filtered key cannot tell a
+     * hidden tool from a name it may not use.
+     */
+    void requireInside(ToolDefinition tool, Optional<RegisteredTool> existing) {
+      if (!sees.test(tool) || existing.filter(e -> !sees.test(e.definition())).isPresent()) {
+        throw new ApiException(
+            403,
+            "forbidden",
+            "key '"
+                + id
+                + "' may not register tool '"
+                + tool.name()
+                + "': a key with a tool filter registers, replaces and deletes only tools inside"
+                + " its filter (name, tags and source); pick a name and tags the filter allows");
+      }
+    }
   }
 
   /** Whether registrations outlive the process. */
@@ -92,6 +134,7 @@ public final class RuntimeTools {
                 existing.get().definition().source());
             continue;
           }
+          requireOwnNamespace(def);
           check.accept(def);
           tools.add(new RegisteredTool(def, executors.apply(def)));
         } catch (RuntimeException e) {
@@ -155,11 +198,14 @@ public final class RuntimeTools {
    * Registers a new tool.
    *
    * @return the registered definition
-   * @throws ApiException 400 for an invalid definition, 409 when the name is taken
+   * @throws ApiException 400 for an invalid definition, 403 when it is outside what {@code
+   *     principal} may see (or its name is taken by a tool it cannot see), 409 when the name is
+   *     taken
    */
-  public ToolDefinition create(ObjectNode json, String principal) {
+  public ToolDefinition create(ObjectNode json, Principal principal) {
     synchronized (lock) {
       RegisteredTool tool = build(json);
+      principal.requireInside(tool.definition(), registry.get(tool.name()));
       registry
           .get(tool.name())
           .ifPresent(
@@ -175,7 +221,7 @@ public final class RuntimeTools {
                         + tool.name()
                         + " to replace a registered tool, or pick another name");
               });
-      persist(tool.definition(), principal);
+      persist(tool.definition(), principal.id());
       registry.register(tool);
       return tool.definition();
     }
@@ -185,10 +231,10 @@ public final class RuntimeTools {
    * Registers or replaces the tool called {@code name}.
    *
    * @return true when it replaced a tool, false when it created one
-   * @throws ApiException 400 for an invalid definition or a name that differs from the path, 409
-   *     when the name belongs to a tool from another source
+   * @throws ApiException 400 for an invalid definition or a name that differs from the path, 403 as
+   *     for {@link #create}, 409 when the name belongs to a tool from another source
    */
-  public boolean replace(String name, ObjectNode json, String principal) {
+  public boolean replace(String name, ObjectNode json, Principal principal) {
     synchronized (lock) {
       if (!json.has("name")) {
         json = json.deepCopy().put("name", name);
@@ -199,10 +245,11 @@ public final class RuntimeTools {
             "the body names tool '" + tool.name() + "' but the path names '" + name + "'");
       }
       Optional<RegisteredTool> existing = registry.get(name);
+      principal.requireInside(tool.definition(), existing);
       if (existing.isPresent() && !isRuntime(existing.get().definition())) {
         throw notRuntime(existing.get().definition());
       }
-      persist(tool.definition(), principal);
+      persist(tool.definition(), principal.id());
       registry.put(tool);
       return existing.isPresent();
     }
@@ -211,13 +258,15 @@ public final class RuntimeTools {
   /**
    * Removes a registered tool.
    *
-   * @throws ApiException 404 when there is none, 409 when it comes from another source
+   * @throws ApiException 404 when there is none or {@code principal} cannot see it, 409 when it
+   *     comes from another source
    */
-  public ToolDefinition delete(String name) {
+  public ToolDefinition delete(String name, Principal principal) {
     synchronized (lock) {
       RegisteredTool existing =
           registry
               .get(name)
+              .filter(t -> principal.sees().test(t.definition()))
               .orElseThrow(
                   () -> new ApiException(404, "unknown_tool", "unknown tool '" + name + "'"));
       if (!isRuntime(existing.definition())) {
@@ -269,6 +318,7 @@ public final class RuntimeTools {
               + "': declare how it runs, with 'http' {method, url, …} or 'command' [program, …]");
     }
     try {
+      requireOwnNamespace(def);
       check.accept(def);
       return new RegisteredTool(def, executors.apply(def));
     } catch (InvalidToolException e) {
@@ -279,6 +329,28 @@ public final class RuntimeTools {
           400,
           "invalid_tool",
           message.contains(def.name()) ? message : "tool '" + def.name() + "': " + message);
+    }
+  }
+
+  /**
+   * Refuses a name in the namespace of another source: a registered {@code mem__read_graph} would
+   * take the place of MCP server {@code mem}'s tool while {@code mem} is down, and keep it.
+   */
+  private void requireOwnNamespace(ToolDefinition def) {
+    Optional<String> namespace = ToolNames.namespaceOf(def.name()).filter(namespaces::contains);
+    if (namespace.isPresent()) {
+      throw new InvalidToolException(
+          "tool '"
+              + def.name()
+              + "': the namespace '"
+              + namespace.get()
+              + ToolNames.NAMESPACE_SEPARATOR
+              + "' belongs to the upstream MCP server '"
+              + namespace.get()
+              + "' (whether or not it is connected); pick a name outside it, e.g. '"
+              + def.name().replace(ToolNames.NAMESPACE_SEPARATOR, "_")
+              + "'",
+          "/name");
     }
   }
 
