@@ -26,8 +26,6 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Hybrid tool search: three lexical channels on an in-memory inverted index and a vector channel
@@ -60,18 +58,15 @@ import org.slf4j.LoggerFactory;
  * lock, and tool vectors are computed on a background thread per embedder.
  */
 public final class HybridToolSearch implements ToolSearch, RegistryListener {
-  private static final Logger LOG = LoggerFactory.getLogger(HybridToolSearch.class);
   private static final Pattern QUOTED = Pattern.compile("\"([^\"]+)\"");
   private static final double MIN_LENGTH_FACTOR = 0.25;
   private static final double MAX_LENGTH_FACTOR = 4;
-  // Query embeddings of the second and later embedders run here, beside the first.
-  private static final java.util.concurrent.Executor QUERY_EMBEDDING =
-      task -> Thread.ofVirtual().name("toolgate-query-embed").start(task);
 
   private final SearchSettings settings;
   private final Fusion fusion;
   private final LexicalIndex lexical;
   private final List<ToolVectors> vectors;
+  private final QueryEmbeddings queryEmbeddings;
   private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
   private volatile Catalog catalog = Catalog.EMPTY;
   private ToolRegistry followed;
@@ -91,6 +86,7 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
               settings.exactVectorLimit()));
     }
     this.vectors = List.copyOf(v);
+    this.queryEmbeddings = new QueryEmbeddings(vectors, settings.queryCacheSize());
   }
 
   /** A builder with {@link SearchSettings#defaults()} and no embedder. */
@@ -255,8 +251,22 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
         request.keywords().isEmpty()
             ? request.query()
             : (request.query() + " " + String.join(" ", request.keywords())).strip();
-    List<float[]> queryVectors = request.mode() == SearchMode.LEXICAL ? List.of() : embed(text);
-    boolean vectorUsed = queryVectors.stream().anyMatch(Objects::nonNull);
+    List<String> clauses =
+        request.mode() == SearchMode.VECTOR || settings.clauseWeight() == 0
+            ? List.of()
+            : QueryClauses.split(request.query(), catalog.verbs());
+    if (clauses.size() < 2) {
+      clauses = List.of();
+    }
+    List<String> texts = new ArrayList<>(1 + clauses.size());
+    texts.add(text);
+    texts.addAll(clauses);
+    float[][][] queryVectors =
+        request.mode() == SearchMode.LEXICAL ? new float[0][][] : queryEmbeddings.embed(texts);
+    boolean vectorUsed = false;
+    for (float[][] v : queryVectors) {
+      vectorUsed |= v[0] != null;
+    }
     boolean lexicalUsed = request.mode() != SearchMode.VECTOR || !vectorUsed;
     lock.readLock().lock();
     try {
@@ -264,43 +274,101 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
       QueryTerms terms = QueryTerms.of(lexical, text, phrases(request));
       boolean[] allowed = allowed(cat, request.filter());
       int population = allowed == null ? cat.live : count(allowed);
-      double lengthFactor = vectorUsed ? lengthFactor(request.query()) : 1;
-      // Every channel is one task; the costliest (the vector channels, which read every tool's
-      // sign bits) go first, so the caller and the helpers finish at about the same time.
-      List<Supplier<ChannelInput>> tasks = new ArrayList<>();
-      for (int i = 0; i < queryVectors.size(); i++) {
-        float[] q = queryVectors.get(i);
-        if (q != null) {
-          int embedder = i;
-          tasks.add(() -> scoreVectors(embedder, q, cat, allowed));
-        }
-      }
-      int vectorChannels = tasks.size();
-      if (lexicalUsed) {
-        tasks.addAll(lexicalChannels(terms, allowed, lengthFactor));
-      }
-      List<ChannelInput> scored = ParallelChannels.compute(tasks, cat.live);
-      double bestCosine = Double.NEGATIVE_INFINITY;
-      for (ChannelInput c : scored.subList(0, vectorChannels)) {
-        bestCosine = Math.max(bestCosine, c.scores().max());
-      }
-      // The lexical channels first, the order channels are fused and reported in.
-      List<ChannelInput> channels = new ArrayList<>(scored.subList(vectorChannels, scored.size()));
-      channels.addAll(scored.subList(0, vectorChannels));
+      Pass whole =
+          pass(
+              terms,
+              column(queryVectors, 0),
+              cat,
+              allowed,
+              lexicalUsed,
+              request.query(),
+              vectorUsed);
       String mode =
           request.mode() == SearchMode.VECTOR && vectorUsed
               ? "vector"
               : (vectorUsed ? "hybrid_" : "lexical_") + settings.fusion().wire();
       boolean lexicalMatch =
-          channels.stream().anyMatch(c -> !c.scoresAll() && c.scores().size() > 0);
-      if (!lexicalMatch && !(vectorUsed && bestCosine >= settings.minSimilarity())) {
+          whole.channels.stream().anyMatch(c -> !c.scoresAll() && c.scores().size() > 0);
+      if (!lexicalMatch && !(vectorUsed && whole.bestCosine >= settings.minSimilarity())) {
         return noMatch(request, mode, cat);
       }
-      Fused fused = fusion.fuse(channels, cat.tools.length, population, cat.names);
-      return respond(request, mode, cat, channels, fused, terms);
+      Fused fused = fusion.fuse(whole.channels, cat.tools.length, population, cat.names);
+      if (!clauses.isEmpty()) {
+        List<Fused> perClause = new ArrayList<>(clauses.size());
+        for (int c = 0; c < clauses.size(); c++) {
+          QueryTerms clauseTerms = QueryTerms.of(lexical, clauses.get(c), List.of());
+          Pass p =
+              pass(
+                  clauseTerms,
+                  column(queryVectors, c + 1),
+                  cat,
+                  allowed,
+                  lexicalUsed,
+                  clauses.get(c),
+                  vectorUsed);
+          perClause.add(fusion.fuse(p.channels, cat.tools.length, population, cat.names));
+        }
+        fused = ClauseFusion.combine(fused, perClause, settings.clauseWeight(), cat.tools.length);
+      }
+      if (settings.familyWeight() > 0) {
+        Catalog.Families families = cat.families();
+        if (families.count() > 0) {
+          fused =
+              FamilyBoost.boost(fused, families.ids(), families.count(), settings.familyWeight());
+        }
+      }
+      return respond(request, mode, cat, whole.channels, fused, terms);
     } finally {
       lock.readLock().unlock();
     }
+  }
+
+  /** Text {@code t}'s vector from each embedder (null where there is none). */
+  private static float[][] column(float[][][] vectors, int t) {
+    float[][] out = new float[vectors.length][];
+    for (int e = 0; e < vectors.length; e++) {
+      out[e] = vectors[e][t];
+    }
+    return out;
+  }
+
+  /**
+   * The scored channels of one text, lexical first (the order they are fused and reported in), and
+   * the best cosine any vector channel found.
+   */
+  private record Pass(List<ChannelInput> channels, double bestCosine) {}
+
+  private Pass pass(
+      QueryTerms terms,
+      float[][] queryVectors,
+      Catalog cat,
+      boolean[] allowed,
+      boolean lexicalUsed,
+      String query,
+      boolean vectorUsed) {
+    double lengthFactor = vectorUsed ? lengthFactor(query) : 1;
+    // Every channel is one task; the costliest (the vector channels, which read every tool's
+    // sign bits) go first, so the caller and the helpers finish at about the same time.
+    List<Supplier<ChannelInput>> tasks = new ArrayList<>();
+    for (int i = 0; i < queryVectors.length; i++) {
+      float[] q = queryVectors[i];
+      if (q != null) {
+        int embedder = i;
+        tasks.add(() -> scoreVectors(embedder, q, cat, allowed));
+      }
+    }
+    int vectorChannels = tasks.size();
+    if (lexicalUsed) {
+      tasks.addAll(lexicalChannels(terms, allowed, lengthFactor));
+    }
+    List<ChannelInput> scored = ParallelChannels.compute(tasks, cat.live);
+    double bestCosine = Double.NEGATIVE_INFINITY;
+    for (ChannelInput c : scored.subList(0, vectorChannels)) {
+      bestCosine = Math.max(bestCosine, c.scores().max());
+    }
+    List<ChannelInput> channels = new ArrayList<>(scored.subList(vectorChannels, scored.size()));
+    channels.addAll(scored.subList(0, vectorChannels));
+    return new Pass(channels, bestCosine);
   }
 
   /** Embedder {@code i}'s channel: the cosine of {@code query} with each allowed tool's vector. */
@@ -352,45 +420,6 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
     }
     int words = query.strip().isEmpty() ? 0 : query.strip().split("\\s+").length;
     return Math.clamp(words / settings.lengthPivot(), MIN_LENGTH_FACTOR, MAX_LENGTH_FACTOR);
-  }
-
-  /**
-   * The query's vector from each usable embedder (null where there is none). With more than one,
-   * the later ones run on virtual threads while the first runs here: two models on two cores took
-   * 7.2 ms at the median together against 13.5 ms one after the other (QueryEmbeddingBenchmark).
-   */
-  private List<float[]> embed(String text) {
-    List<java.util.concurrent.CompletableFuture<float[]>> later = new ArrayList<>();
-    for (int i = 1; i < vectors.size(); i++) {
-      ToolVectors v = vectors.get(i);
-      later.add(
-          java.util.concurrent.CompletableFuture.supplyAsync(
-              () -> embedQuery(v, text), QUERY_EMBEDDING));
-    }
-    List<float[]> out = new ArrayList<>(vectors.size());
-    if (!vectors.isEmpty()) {
-      out.add(embedQuery(vectors.get(0), text));
-    }
-    for (java.util.concurrent.CompletableFuture<float[]> f : later) {
-      out.add(f.join());
-    }
-    return out;
-  }
-
-  /** The query's vector from {@code v}, or null when it is not usable or fails (logged). */
-  private static float[] embedQuery(ToolVectors v, String text) {
-    if (!v.usable()) {
-      return null;
-    }
-    try {
-      return v.embedder().embedQuery(text);
-    } catch (RuntimeException e) {
-      LOG.warn(
-          "query embedding with {} failed, searching lexically: {}",
-          v.embedder().modelId(),
-          e.toString());
-      return null;
-    }
   }
 
   private static List<String> phrases(SearchRequest request) {
