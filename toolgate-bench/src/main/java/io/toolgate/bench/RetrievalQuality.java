@@ -31,6 +31,7 @@ import java.util.Set;
  *     [--document plain|json] [--documents json,plain (one per embedder)] [--cache target/eval-cache] [--threads 1] [--max-tokens N]
  *     [--exact-vector-limit 5000 (0: screen by sign bits always)]
  *     [--clause-weight W (multi-intent requests; 0 = off)] [--family-weight W (0 = off)]
+ *     [--second-margin M (second embedder only when the top two are closer; 0 = always)]
  *     [--label NAME]
  * </pre>
  *
@@ -80,6 +81,9 @@ public final class RetrievalQuality {
     }
     if (opts.containsKey("family-weight")) {
       settings = settings.withFamilyWeight(Double.parseDouble(opts.get("family-weight")));
+    }
+    if (opts.containsKey("second-margin")) {
+      settings = settings.withSecondEmbedderMargin(Double.parseDouble(opts.get("second-margin")));
     }
     if (opts.containsKey("document")) {
       settings = settings.withDocumentStyle(DocumentStyle.parse(opts.get("document")));

@@ -255,71 +255,157 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
         request.mode() == SearchMode.VECTOR || settings.clauseWeight() == 0
             ? List.of()
             : QueryClauses.split(request.query(), catalog.verbs());
-    if (clauses.size() < 2) {
-      clauses = List.of();
-    }
-    List<String> texts = new ArrayList<>(1 + clauses.size());
+    List<String> texts = new ArrayList<>();
     texts.add(text);
-    texts.addAll(clauses);
-    float[][][] queryVectors =
-        request.mode() == SearchMode.LEXICAL ? new float[0][][] : queryEmbeddings.embed(texts);
-    boolean vectorUsed = false;
-    for (float[][] v : queryVectors) {
-      vectorUsed |= v[0] != null;
+    if (clauses.size() > 1) {
+      texts.addAll(clauses);
     }
-    boolean lexicalUsed = request.mode() != SearchMode.VECTOR || !vectorUsed;
+    int embedders = request.mode() == SearchMode.LEXICAL ? 0 : vectors.size();
+    // With a margin set, the later embedders run only when the first leaves the top close.
+    boolean gated = settings.secondEmbedderMargin() > 0 && embedders > 1;
+    float[][][] queryVectors = queryEmbeddings.embed(texts, 0, gated ? 1 : embedders);
     lock.readLock().lock();
     try {
       Catalog cat = catalog;
-      QueryTerms terms = QueryTerms.of(lexical, text, phrases(request));
-      boolean[] allowed = allowed(cat, request.filter());
-      int population = allowed == null ? cat.live : count(allowed);
-      Pass whole =
-          pass(
-              terms,
-              column(queryVectors, 0),
-              cat,
-              allowed,
-              lexicalUsed,
-              request.query(),
-              vectorUsed);
-      String mode =
-          request.mode() == SearchMode.VECTOR && vectorUsed
-              ? "vector"
-              : (vectorUsed ? "hybrid_" : "lexical_") + settings.fusion().wire();
-      boolean lexicalMatch =
-          whole.channels.stream().anyMatch(c -> !c.scoresAll() && c.scores().size() > 0);
-      if (!lexicalMatch && !(vectorUsed && whole.bestCosine >= settings.minSimilarity())) {
-        return noMatch(request, mode, cat);
-      }
-      Fused fused = fusion.fuse(whole.channels, cat.tools.length, population, cat.names);
-      if (!clauses.isEmpty()) {
-        List<Fused> perClause = new ArrayList<>(clauses.size());
-        for (int c = 0; c < clauses.size(); c++) {
-          QueryTerms clauseTerms = QueryTerms.of(lexical, clauses.get(c), List.of());
-          Pass p =
-              pass(
-                  clauseTerms,
-                  column(queryVectors, c + 1),
-                  cat,
-                  allowed,
-                  lexicalUsed,
-                  clauses.get(c),
-                  vectorUsed);
-          perClause.add(fusion.fuse(p.channels, cat.tools.length, population, cat.names));
+      Query q = new Query(request, texts, queryVectors, cat, allowed(cat, request.filter()));
+      Fused fused = q.fuseWhole();
+      if (gated && unsure(fused)) {
+        float[][][] more = queryEmbeddings.embed(texts, 1, embedders);
+        for (int e = 1; e < embedders; e++) {
+          queryVectors[e] = more[e];
         }
-        fused = ClauseFusion.combine(fused, perClause, settings.clauseWeight(), cat.tools.length);
+        q = new Query(request, texts, queryVectors, cat, q.allowed);
+        fused = q.fuseWhole();
       }
-      if (settings.familyWeight() > 0) {
-        Catalog.Families families = cat.families();
-        if (families.count() > 0) {
-          fused =
-              FamilyBoost.boost(fused, families.ids(), families.count(), settings.familyWeight());
-        }
+      if (!q.matched()) {
+        return noMatch(request, q.mode(), cat);
       }
-      return respond(request, mode, cat, whole.channels, fused, terms);
+      if (texts.size() > 1) {
+        fused = q.withClauses(fused);
+      }
+      return respond(request, q.mode(), cat, q.whole.channels(), fused, q.terms);
     } finally {
       lock.readLock().unlock();
+    }
+  }
+
+  /**
+   * Whether the best two tools are closer than {@link SearchSettings#secondEmbedderMargin()} (in
+   * reported-score units), or fewer than two tools were found.
+   */
+  private boolean unsure(Fused fused) {
+    double first = Double.NEGATIVE_INFINITY;
+    double second = Double.NEGATIVE_INFINITY;
+    for (double s : fused.scores()) {
+      if (s > first) {
+        second = first;
+        first = s;
+      } else if (s > second) {
+        second = s;
+      }
+    }
+    return !(second > Double.NEGATIVE_INFINITY)
+        || (first - second) / fused.best() < settings.secondEmbedderMargin();
+  }
+
+  /** One search's request, analyzed, with its query vectors and the whole request's channels. */
+  private final class Query {
+    final SearchRequest request;
+    final List<String> texts;
+    final float[][][] vectors;
+    final Catalog cat;
+    final boolean[] allowed;
+    final int population;
+    final QueryTerms terms;
+    final boolean vectorUsed;
+    final boolean lexicalUsed;
+    final Pass whole;
+
+    Query(
+        SearchRequest request,
+        List<String> texts,
+        float[][][] vectors,
+        Catalog cat,
+        boolean[] allowed) {
+      this.request = request;
+      this.texts = texts;
+      this.vectors = vectors;
+      this.cat = cat;
+      this.allowed = allowed;
+      this.population = allowed == null ? cat.live : count(allowed);
+      this.terms = QueryTerms.of(lexical, texts.get(0), phrases(request));
+      boolean used = false;
+      for (float[][] v : vectors) {
+        used |= v[0] != null;
+      }
+      this.vectorUsed = used;
+      this.lexicalUsed = request.mode() != SearchMode.VECTOR || !vectorUsed;
+      this.whole = pass(terms, column(vectors, 0), request.query());
+    }
+
+    String mode() {
+      return request.mode() == SearchMode.VECTOR && vectorUsed
+          ? "vector"
+          : (vectorUsed ? "hybrid_" : "lexical_") + settings.fusion().wire();
+    }
+
+    /** Whether some lexical channel matched, or the vectors came close enough. */
+    boolean matched() {
+      boolean lexicalMatch =
+          whole.channels().stream().anyMatch(c -> !c.scoresAll() && c.scores().size() > 0);
+      return lexicalMatch || (vectorUsed && whole.bestCosine() >= settings.minSimilarity());
+    }
+
+    Fused fuseWhole() {
+      return fusion.fuse(whole.channels(), cat.tools.length, population, cat.names);
+    }
+
+    /** {@code fused} with each clause's evidence and, then, the siblings of strong hits. */
+    Fused withClauses(Fused fused) {
+      List<Fused> perClause = new ArrayList<>(texts.size() - 1);
+      for (int c = 1; c < texts.size(); c++) {
+        QueryTerms clauseTerms = QueryTerms.of(lexical, texts.get(c), List.of());
+        Pass p = pass(clauseTerms, column(vectors, c), texts.get(c));
+        perClause.add(fusion.fuse(p.channels(), cat.tools.length, population, cat.names));
+      }
+      Fused out = ClauseFusion.combine(fused, perClause, settings.clauseWeight(), cat.tools.length);
+      // Siblings are wanted together by requests that ask for several things; for a single
+      // request they are the likeliest confusions (a flat boost cost 1.5-2 NDCG on bfcl).
+      Catalog.Families families = cat.families();
+      if (settings.familyWeight() > 0 && families.count() > 0) {
+        out = FamilyBoost.boost(out, families.ids(), families.count(), settings.familyWeight());
+      }
+      return out;
+    }
+
+    /**
+     * The scored channels of one text, lexical first (the order they are fused and reported in),
+     * and the best cosine any vector channel found.
+     */
+    private Pass pass(QueryTerms t, float[][] queryVectors, String query) {
+      double lengthFactor = vectorUsed ? lengthFactor(query) : 1;
+      // Every channel is one task; the costliest (the vector channels, which read every tool's
+      // sign bits) go first, so the caller and the helpers finish at about the same time.
+      List<Supplier<ChannelInput>> tasks = new ArrayList<>();
+      for (int i = 0; i < queryVectors.length; i++) {
+        float[] v = queryVectors[i];
+        if (v != null) {
+          int embedder = i;
+          tasks.add(() -> scoreVectors(embedder, v, cat, allowed));
+        }
+      }
+      int vectorChannels = tasks.size();
+      if (lexicalUsed) {
+        tasks.addAll(lexicalChannels(t, allowed, lengthFactor));
+      }
+      List<ChannelInput> scored = ParallelChannels.compute(tasks, cat.live);
+      double bestCosine = Double.NEGATIVE_INFINITY;
+      for (ChannelInput c : scored.subList(0, vectorChannels)) {
+        bestCosine = Math.max(bestCosine, c.scores().max());
+      }
+      List<ChannelInput> channels = new ArrayList<>(scored.subList(vectorChannels, scored.size()));
+      channels.addAll(scored.subList(0, vectorChannels));
+      return new Pass(channels, bestCosine);
     }
   }
 
@@ -332,44 +418,8 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
     return out;
   }
 
-  /**
-   * The scored channels of one text, lexical first (the order they are fused and reported in), and
-   * the best cosine any vector channel found.
-   */
+  /** The scored channels of one text and the best cosine any vector channel found. */
   private record Pass(List<ChannelInput> channels, double bestCosine) {}
-
-  private Pass pass(
-      QueryTerms terms,
-      float[][] queryVectors,
-      Catalog cat,
-      boolean[] allowed,
-      boolean lexicalUsed,
-      String query,
-      boolean vectorUsed) {
-    double lengthFactor = vectorUsed ? lengthFactor(query) : 1;
-    // Every channel is one task; the costliest (the vector channels, which read every tool's
-    // sign bits) go first, so the caller and the helpers finish at about the same time.
-    List<Supplier<ChannelInput>> tasks = new ArrayList<>();
-    for (int i = 0; i < queryVectors.length; i++) {
-      float[] q = queryVectors[i];
-      if (q != null) {
-        int embedder = i;
-        tasks.add(() -> scoreVectors(embedder, q, cat, allowed));
-      }
-    }
-    int vectorChannels = tasks.size();
-    if (lexicalUsed) {
-      tasks.addAll(lexicalChannels(terms, allowed, lengthFactor));
-    }
-    List<ChannelInput> scored = ParallelChannels.compute(tasks, cat.live);
-    double bestCosine = Double.NEGATIVE_INFINITY;
-    for (ChannelInput c : scored.subList(0, vectorChannels)) {
-      bestCosine = Math.max(bestCosine, c.scores().max());
-    }
-    List<ChannelInput> channels = new ArrayList<>(scored.subList(vectorChannels, scored.size()));
-    channels.addAll(scored.subList(0, vectorChannels));
-    return new Pass(channels, bestCosine);
-  }
 
   /** Embedder {@code i}'s channel: the cosine of {@code query} with each allowed tool's vector. */
   private ChannelInput scoreVectors(int i, float[] query, Catalog cat, boolean[] allowed) {

@@ -35,22 +35,31 @@ final class QueryEmbeddings {
     this.caches = List.copyOf(c);
   }
 
+  /** How many embedders there are. */
+  int size() {
+    return vectors.size();
+  }
+
   /**
-   * The vectors of {@code texts} from each embedder: {@code result[e][t]} is text {@code t}'s
-   * vector from embedder {@code e}, or null when that embedder is not usable or failed (logged).
+   * The vectors of {@code texts} from embedders {@code from} (inclusive) to {@code to} (exclusive):
+   * {@code result[e][t]} is text {@code t}'s vector from embedder {@code e}, or null when that
+   * embedder is outside the range, not usable, or failed (logged).
    */
-  float[][][] embed(List<String> texts) {
+  float[][][] embed(List<String> texts, int from, int to) {
     List<CompletableFuture<float[][]>> later = new ArrayList<>();
-    for (int i = 1; i < vectors.size(); i++) {
+    for (int i = from + 1; i < to; i++) {
       int e = i;
       later.add(CompletableFuture.supplyAsync(() -> embedAll(e, texts), QUERY_EMBEDDING));
     }
     float[][][] out = new float[vectors.size()][][];
-    if (!vectors.isEmpty()) {
-      out[0] = embedAll(0, texts);
+    for (int e = 0; e < out.length; e++) {
+      out[e] = new float[texts.size()][];
     }
-    for (int i = 1; i < vectors.size(); i++) {
-      out[i] = later.get(i - 1).join();
+    if (from < to) {
+      out[from] = embedAll(from, texts);
+    }
+    for (int i = from + 1; i < to; i++) {
+      out[i] = later.get(i - from - 1).join();
     }
     return out;
   }

@@ -43,6 +43,10 @@ import java.util.Objects;
  *     several things ({@code search.clause_weight}; 0 = off)
  * @param familyWeight how much the best sibling of a tool (same server or name prefix) adds to its
  *     score ({@code search.family_weight}; 0 = off)
+ * @param secondEmbedderMargin when above 0, a search embeds its query with the first embedder only,
+ *     and with the others only when the best two tools are closer than this (in reported score
+ *     units, 0..1): the second model is paid for where the first is unsure ({@code
+ *     search.second_embedder_margin}; 0 = always every embedder)
  */
 public record SearchSettings(
     FusionMethod fusion,
@@ -56,7 +60,8 @@ public record SearchSettings(
     int exactVectorLimit,
     int queryCacheSize,
     double clauseWeight,
-    double familyWeight) {
+    double familyWeight,
+    double secondEmbedderMargin) {
 
   /** The channel names. */
   public static final String FULL_TEXT = "full_text";
@@ -106,6 +111,12 @@ public record SearchSettings(
     }
     checkWeight("clause_weight", clauseWeight);
     checkWeight("family_weight", familyWeight);
+    if (!(secondEmbedderMargin >= 0 && secondEmbedderMargin <= 1)) {
+      throw new IllegalArgumentException(
+          "illegal second_embedder_margin value: "
+              + secondEmbedderMargin
+              + ", must be between 0 (always run every embedder) and 1");
+    }
     if (embedBatchSize < 1) {
       throw new IllegalArgumentException(
           "illegal embed_batch_size value: " + embedBatchSize + ", must be >= 1");
@@ -125,6 +136,7 @@ public record SearchSettings(
         64,
         ToolVectors.EXACT_LIMIT,
         DEFAULT_QUERY_CACHE_SIZE,
+        0,
         0,
         0);
   }
@@ -219,6 +231,12 @@ public record SearchSettings(
     return c.build();
   }
 
+  public SearchSettings withSecondEmbedderMargin(double newMargin) {
+    Copy c = new Copy(this);
+    c.secondEmbedderMargin = newMargin;
+    return c.build();
+  }
+
   /** A mutable copy, for the {@code with…} methods. */
   private static final class Copy {
     private FusionMethod fusion;
@@ -233,6 +251,7 @@ public record SearchSettings(
     private int queryCacheSize;
     private double clauseWeight;
     private double familyWeight;
+    private double secondEmbedderMargin;
 
     Copy(SearchSettings s) {
       fusion = s.fusion;
@@ -247,6 +266,7 @@ public record SearchSettings(
       queryCacheSize = s.queryCacheSize;
       clauseWeight = s.clauseWeight;
       familyWeight = s.familyWeight;
+      secondEmbedderMargin = s.secondEmbedderMargin;
     }
 
     SearchSettings build() {
@@ -262,7 +282,8 @@ public record SearchSettings(
           exactVectorLimit,
           queryCacheSize,
           clauseWeight,
-          familyWeight);
+          familyWeight,
+          secondEmbedderMargin);
     }
   }
 
@@ -270,9 +291,9 @@ public record SearchSettings(
    * Settings from the {@code search:} section of {@code toolgate.yaml}, defaults for what is
    * absent. Reads {@code fusion}, {@code rrf_k}, {@code weights}, {@code boosts}, {@code bm25},
    * {@code length_pivot}, {@code min_similarity}, {@code document}, {@code embed_batch_size},
-   * {@code exact_vector_limit}, {@code query_cache_size}, {@code clause_weight} and {@code
-   * family_weight}; other keys ({@code mode}, {@code limit}, {@code pinned}) belong to their
-   * readers and are ignored here.
+   * {@code exact_vector_limit}, {@code query_cache_size}, {@code clause_weight}, {@code
+   * family_weight} and {@code second_embedder_margin}; other keys ({@code mode}, {@code limit},
+   * {@code pinned}) belong to their readers and are ignored here.
    *
    * @throws IllegalArgumentException naming the key and the legal values
    */
@@ -339,6 +360,9 @@ public record SearchSettings(
     }
     if (search.get("family_weight") != null) {
       s = s.withFamilyWeight(number(search, "family_weight"));
+    }
+    if (search.get("second_embedder_margin") != null) {
+      s = s.withSecondEmbedderMargin(number(search, "second_embedder_margin"));
     }
     return s;
   }
