@@ -54,9 +54,9 @@ public class DefaultSearchBenchmark {
   @Param({"target/bench-vectors"})
   public String cache;
 
-  /** {@code default}: the product's settings; {@code both}: every embedder on every query. */
-  @Param({"default", "both"})
-  public String variant;
+  /** {@code search.clause_weight}: 0.5 is the default, 0 measures the search without clauses. */
+  @Param({"0.5"})
+  public double clauseWeight;
 
   private final List<Embedder> embedders = new ArrayList<>();
   private HybridToolSearch search;
@@ -65,10 +65,8 @@ public class DefaultSearchBenchmark {
 
   @Setup(Level.Trial)
   public void setUp() throws InterruptedException {
-    SearchSettings settings = SearchSettings.defaults().withQueryCacheSize(0);
-    if (variant.equals("both")) {
-      settings = settings.withSecondEmbedderMargin(0);
-    }
+    SearchSettings settings =
+        SearchSettings.defaults().withQueryCacheSize(0).withClauseWeight(clauseWeight);
     HybridToolSearch.Builder builder =
         HybridToolSearch.builder().settings(settings).dataDirectory(Path.of(cache));
     for (EmbeddingConfig e : ToolgateConfig.defaults().embeddings()) {
