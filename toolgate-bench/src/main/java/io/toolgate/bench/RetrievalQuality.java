@@ -30,12 +30,14 @@ import java.util.Set;
  *     [--weights full_text=1,keyword=1,schema=0.1,vector=1] [--b 0.75] [--k1 1.2]
  *     [--document plain|json] [--documents json,plain (one per embedder)] [--cache target/eval-cache] [--threads 1] [--max-tokens N]
  *     [--exact-vector-limit 5000 (0: screen by sign bits always)]
+ *     [--clause-weight W (multi-intent requests; 0 = off)] [--family-weight W (0 = off)]
+ *     [--second-margin M (second embedder only when the top two are closer; 0 = always)]
  *     [--label NAME]
  * </pre>
  *
- * <p>Prints one line per set: {@code label set NDCG@10 R@5 R@1 R@10 MRR} (percent). Tool and query
- * vectors are cached under {@code --cache}/{@code <set>}, so a second run with the same embedders
- * takes seconds.
+ * <p>Prints one line per set: {@code label set NDCG@10 R@5 R@1 R@10 MRR}, then all@5, R@5 and
+ * NDCG@10 of the queries with 2+ relevant tools (percent). Tool and query vectors are cached under
+ * {@code --cache}/{@code <set>}, so a second run with the same embedders takes seconds.
  */
 public final class RetrievalQuality {
   /** The product's default embedders (toolgate.yaml without embeddings:) and their documents. */
@@ -73,6 +75,15 @@ public final class RetrievalQuality {
     }
     if (opts.containsKey("exact-vector-limit")) {
       settings = settings.withExactVectorLimit(Integer.parseInt(opts.get("exact-vector-limit")));
+    }
+    if (opts.containsKey("clause-weight")) {
+      settings = settings.withClauseWeight(Double.parseDouble(opts.get("clause-weight")));
+    }
+    if (opts.containsKey("family-weight")) {
+      settings = settings.withFamilyWeight(Double.parseDouble(opts.get("family-weight")));
+    }
+    if (opts.containsKey("second-margin")) {
+      settings = settings.withSecondEmbedderMargin(Double.parseDouble(opts.get("second-margin")));
     }
     if (opts.containsKey("document")) {
       settings = settings.withDocumentStyle(DocumentStyle.parse(opts.get("document")));
@@ -131,7 +142,8 @@ public final class RetrievalQuality {
       EvalReport r = Evaluator.run(tools, queries, options.withDataDirectory(cache.resolve(set)));
       System.out.printf(
           Locale.ROOT,
-          "%-28s %-10s NDCG@10 %6.2f  R@5 %6.2f  R@1 %6.2f  R@10 %6.2f  MRR %6.2f  (%.1fs)%n",
+          "%-28s %-10s NDCG@10 %6.2f  R@5 %6.2f  R@1 %6.2f  R@10 %6.2f  MRR %6.2f"
+              + "  2+: all@5 %6.2f  R@5 %6.2f  NDCG@10 %6.2f  (%.1fs)%n",
           label,
           set,
           r.ndcgAt10() * 100,
@@ -139,6 +151,9 @@ public final class RetrievalQuality {
           r.recallAt1() * 100,
           r.recallAt10() * 100,
           r.mrr() * 100,
+          r.multiTool().allAt5() * 100,
+          r.multiTool().recallAt5() * 100,
+          r.multiTool().ndcgAt10() * 100,
           (System.nanoTime() - start) / 1e9);
     }
     for (Embedder e : embedders) {

@@ -4,12 +4,9 @@ import io.toolgate.catalog.RegistryEvent;
 import io.toolgate.catalog.RegistryListener;
 import io.toolgate.catalog.ToolDefinition;
 import io.toolgate.catalog.ToolRegistry;
-import io.toolgate.search.fusion.ChannelInput;
 import io.toolgate.search.fusion.Fused;
 import io.toolgate.search.fusion.Fusion;
-import io.toolgate.search.fusion.Ranking;
 import io.toolgate.search.lexical.LexicalIndex;
-import io.toolgate.search.lexical.SparseScores;
 import io.toolgate.search.spi.Embedder;
 import io.toolgate.search.vector.DocumentStyle;
 import io.toolgate.search.vector.ToolVectorCache;
@@ -24,11 +21,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
-import java.util.function.Supplier;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Hybrid tool search: three lexical channels on an in-memory inverted index and a vector channel
@@ -61,19 +53,14 @@ import org.slf4j.LoggerFactory;
  * lock, and tool vectors are computed on a background thread per embedder.
  */
 public final class HybridToolSearch implements ToolSearch, RegistryListener {
-  private static final Logger LOG = LoggerFactory.getLogger(HybridToolSearch.class);
-  private static final Pattern QUOTED = Pattern.compile("\"([^\"]+)\"");
-  private static final double MIN_LENGTH_FACTOR = 0.25;
-  private static final double MAX_LENGTH_FACTOR = 4;
-  // Query embeddings of the second and later embedders run here, beside the first.
-  private static final java.util.concurrent.Executor QUERY_EMBEDDING =
-      task -> Thread.ofVirtual().name("toolgate-query-embed").start(task);
 
   private final SearchSettings settings;
   private final Fusion fusion;
   private final LexicalIndex lexical;
   private final List<ToolVectors> vectors;
   private final List<String> embedderNames;
+  private final QueryEmbeddings queryEmbeddings;
+  private final ScoredQuery.Engine engine;
   private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
   private volatile Catalog catalog = Catalog.EMPTY;
   private ToolRegistry followed;
@@ -94,6 +81,8 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
     }
     this.vectors = List.copyOf(v);
     this.embedderNames = List.copyOf(b.names);
+    this.queryEmbeddings = new QueryEmbeddings(vectors, settings.queryCacheSize());
+    this.engine = new ScoredQuery.Engine(settings, fusion, lexical, vectors, this::vectorSource);
   }
 
   /** A builder with {@link SearchSettings#defaults()} and no embedder. */
@@ -297,130 +286,51 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
         request.keywords().isEmpty()
             ? request.query()
             : (request.query() + " " + String.join(" ", request.keywords())).strip();
+    List<String> clauses =
+        request.mode() == SearchMode.VECTOR || settings.clauseWeight() == 0
+            ? List.of()
+            : QueryClauses.split(request.query(), catalog.verbs());
+    List<String> texts = new ArrayList<>();
+    texts.add(text);
+    if (clauses.size() > 1) {
+      texts.addAll(clauses);
+    }
     boolean[] using = embeddersFor(request);
-    List<float[]> queryVectors =
-        request.mode() == SearchMode.LEXICAL ? List.of() : embed(text, using);
-    boolean vectorUsed = queryVectors.stream().anyMatch(Objects::nonNull);
-    boolean lexicalUsed = request.mode() != SearchMode.VECTOR || !vectorUsed;
+    int embedders = request.mode() == SearchMode.LEXICAL ? 0 : vectors.size();
+    // With a margin set, the later embedders run only when the first leaves the top close.
+    boolean gated = settings.secondEmbedderMargin() > 0 && embedders > 1;
+    float[][][] queryVectors = queryEmbeddings.embed(texts, 0, gated ? 1 : embedders, using);
     lock.readLock().lock();
     try {
       Catalog cat = catalog;
-      QueryTerms terms = QueryTerms.of(lexical, text, phrases(request));
-      boolean[] allowed = allowed(cat, request.filter());
-      int population = allowed == null ? cat.live : count(allowed);
-      double lengthFactor = vectorUsed ? lengthFactor(request.query()) : 1;
-      // Every channel is one task; the costliest (the vector channels, which read every tool's
-      // sign bits) go first, so the caller and the helpers finish at about the same time.
-      List<Supplier<ChannelInput>> tasks = new ArrayList<>();
-      for (int i = 0; i < queryVectors.size(); i++) {
-        float[] q = queryVectors.get(i);
-        if (q != null) {
-          int embedder = i;
-          tasks.add(() -> scoreVectors(embedder, q, cat, allowed));
+      ScoredQuery q =
+          new ScoredQuery(
+              engine,
+              request,
+              texts,
+              queryVectors,
+              cat,
+              ScoredQuery.allowed(cat, request.filter()));
+      Fused fused = q.fuseWhole();
+      if (gated && unsure(fused)) {
+        float[][][] more = queryEmbeddings.embed(texts, 1, embedders, using);
+        for (int e = 1; e < embedders; e++) {
+          queryVectors[e] = more[e];
         }
+        q = new ScoredQuery(engine, request, texts, queryVectors, cat, q.allowed);
+        fused = q.fuseWhole();
       }
-      int vectorChannels = tasks.size();
-      if (lexicalUsed) {
-        tasks.addAll(lexicalChannels(terms, allowed, lengthFactor));
+      if (!q.matched()) {
+        return SearchResults.noMatch(request, q.mode(), cat, q.allowed);
       }
-      List<ChannelInput> scored = ParallelChannels.compute(tasks, cat.live);
-      double bestCosine = Double.NEGATIVE_INFINITY;
-      for (ChannelInput c : scored.subList(0, vectorChannels)) {
-        bestCosine = Math.max(bestCosine, c.scores().max());
+      if (texts.size() > 1) {
+        fused = q.withClauses(fused);
       }
-      // The lexical channels first, the order channels are fused and reported in.
-      List<ChannelInput> channels = new ArrayList<>(scored.subList(vectorChannels, scored.size()));
-      channels.addAll(scored.subList(0, vectorChannels));
-      String mode =
-          request.mode() == SearchMode.VECTOR && vectorUsed
-              ? "vector"
-              : (vectorUsed ? "hybrid_" : "lexical_") + settings.fusion().wire();
-      boolean lexicalMatch =
-          channels.stream().anyMatch(c -> !c.scoresAll() && c.scores().size() > 0);
-      if (!lexicalMatch && !(vectorUsed && bestCosine >= settings.minSimilarity())) {
-        return noMatch(request, mode, cat, allowed);
-      }
-      Fused fused = fusion.fuse(channels, cat.tools.length, population, cat.names);
-      return respond(request, mode, cat, channels, fused, terms);
+      return SearchResults.respond(
+          lexical, request, q.mode(), cat, q.whole.channels(), fused, q.terms);
     } finally {
       lock.readLock().unlock();
     }
-  }
-
-  /** Embedder {@code i}'s channel: the cosine of {@code query} with each allowed tool's vector. */
-  private ChannelInput scoreVectors(int i, float[] query, Catalog cat, boolean[] allowed) {
-    SparseScores scores = new SparseScores(Math.min(cat.live, 4096));
-    Optional<ChannelInput.Moments> moments =
-        vectors.get(i).score(query, cat.keys, allowed, scores::add);
-    return new ChannelInput(
-        vectorSource(i), settings.weight(vectorSource(i)), scores, true, moments);
-  }
-
-  /** The lexical channels to score, in the order they are reported. */
-  private List<Supplier<ChannelInput>> lexicalChannels(
-      QueryTerms terms, boolean[] allowed, double factor) {
-    List<Supplier<ChannelInput>> out = new ArrayList<>();
-    out.add(
-        () ->
-            new ChannelInput(
-                SearchSettings.FULL_TEXT,
-                settings.weight(SearchSettings.FULL_TEXT) * factor,
-                filtered(lexical.fullText(terms.stemmed()), allowed),
-                false));
-    out.add(
-        () ->
-            new ChannelInput(
-                SearchSettings.KEYWORD,
-                settings.weight(SearchSettings.KEYWORD) * factor,
-                filtered(lexical.keyword(terms.exact(), terms.phrases()), allowed),
-                false));
-    if (settings.weight(SearchSettings.SCHEMA) > 0) {
-      out.add(
-          () ->
-              new ChannelInput(
-                  SearchSettings.SCHEMA,
-                  settings.weight(SearchSettings.SCHEMA) * factor,
-                  filtered(lexical.schema(terms.stemmed()), allowed),
-                  false));
-    }
-    return out;
-  }
-
-  /**
-   * Long requests restate the tool's own words, short ones name a capability: the lexical weights
-   * scale with {@code words / pivot}, clipped to 0.25..4 (+0.9 to +1.5 NDCG on the dev sets).
-   */
-  private double lengthFactor(String query) {
-    if (settings.lengthPivot() == 0) {
-      return 1;
-    }
-    int words = query.strip().isEmpty() ? 0 : query.strip().split("\\s+").length;
-    return Math.clamp(words / settings.lengthPivot(), MIN_LENGTH_FACTOR, MAX_LENGTH_FACTOR);
-  }
-
-  /**
-   * The query's vector from each usable embedder (null where there is none). With more than one,
-   * the later ones run on virtual threads while the first runs here: two models on two cores took
-   * 7.2 ms at the median together against 13.5 ms one after the other (QueryEmbeddingBenchmark).
-   */
-  private List<float[]> embed(String text, boolean[] using) {
-    List<java.util.concurrent.CompletableFuture<float[]>> later = new ArrayList<>();
-    for (int i = 1; i < vectors.size(); i++) {
-      ToolVectors v = vectors.get(i);
-      later.add(
-          using[i]
-              ? java.util.concurrent.CompletableFuture.supplyAsync(
-                  () -> embedQuery(v, text), QUERY_EMBEDDING)
-              : java.util.concurrent.CompletableFuture.completedFuture(null));
-    }
-    List<float[]> out = new ArrayList<>(vectors.size());
-    if (!vectors.isEmpty()) {
-      out.add(using[0] ? embedQuery(vectors.get(0), text) : null);
-    }
-    for (java.util.concurrent.CompletableFuture<float[]> f : later) {
-      out.add(f.join());
-    }
-    return out;
   }
 
   /**
@@ -454,187 +364,23 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
                 : "it uses " + String.join(", ", embedderNames)));
   }
 
-  /** The query's vector from {@code v}, or null when it is not usable or fails (logged). */
-  private static float[] embedQuery(ToolVectors v, String text) {
-    if (!v.usable()) {
-      return null;
-    }
-    try {
-      return v.embedder().embedQuery(text);
-    } catch (RuntimeException e) {
-      LOG.warn(
-          "query embedding with {} failed, searching lexically: {}",
-          v.embedder().modelId(),
-          e.toString());
-      return null;
-    }
-  }
-
-  private static List<String> phrases(SearchRequest request) {
-    List<String> phrases = new ArrayList<>(request.keywords());
-    Matcher m = QUOTED.matcher(request.query());
-    while (m.find()) {
-      phrases.add(m.group(1));
-    }
-    return phrases;
-  }
-
-  private static boolean[] allowed(Catalog cat, SearchFilter filter) {
-    if (filter == SearchFilter.NONE) {
-      return null;
-    }
-    boolean[] allowed = new boolean[cat.tools.length];
-    for (int slot = 0; slot < allowed.length; slot++) {
-      ToolDefinition tool = cat.tools[slot];
-      allowed[slot] = tool != null && filter.test(tool);
-    }
-    return allowed;
-  }
-
-  private static int count(boolean[] allowed) {
-    int n = 0;
-    for (boolean a : allowed) {
-      n += a ? 1 : 0;
-    }
-    return n;
-  }
-
-  private static SparseScores filtered(SparseScores scores, boolean[] allowed) {
-    if (allowed == null) {
-      return scores;
-    }
-    SparseScores out = new SparseScores(scores.size());
-    for (int i = 0; i < scores.size(); i++) {
-      if (allowed[scores.slot(i)]) {
-        out.add(scores.slot(i), scores.score(i));
+  /**
+   * Whether the best two tools are closer than {@link SearchSettings#secondEmbedderMargin()} (in
+   * reported-score units), or fewer than two tools were found.
+   */
+  private boolean unsure(Fused fused) {
+    double first = Double.NEGATIVE_INFINITY;
+    double second = Double.NEGATIVE_INFINITY;
+    for (double s : fused.scores()) {
+      if (s > first) {
+        second = first;
+        first = s;
+      } else if (s > second) {
+        second = s;
       }
     }
-    return out;
-  }
-
-  private SearchResponse noMatch(
-      SearchRequest request, String mode, Catalog cat, boolean[] allowed) {
-    StringBuilder hint =
-        new StringBuilder("no tool matched \"")
-            .append(request.query())
-            .append(
-                "\": describe the capability in other words (what the tool does or what it"
-                    + " acts on), or use fewer words");
-    // Only a query that looks like one name is worth comparing with every name (edit distance
-    // over a long request and thousands of names would cost more than the search).
-    String asName = request.query().strip();
-    List<String> close =
-        asName.length() <= 64 && asName.chars().noneMatch(Character::isWhitespace)
-            ? io.toolgate.catalog.Strings.closest(asName, cat.liveNames(allowed), 3)
-            : List.of();
-    if (!close.isEmpty()) {
-      hint.append("; similar tool names: ").append(String.join(", ", close));
-    }
-    return new SearchResponse(
-        request.query(), request.keywords(), mode, false, List.of(), Optional.of(hint.toString()));
-  }
-
-  private SearchResponse respond(
-      SearchRequest request,
-      String mode,
-      Catalog cat,
-      List<ChannelInput> channels,
-      Fused fused,
-      QueryTerms terms) {
-    int[] top = topCandidates(fused, request.limit(), cat.names);
-    int[] topSlots = new int[top.length];
-    for (int i = 0; i < top.length; i++) {
-      topSlots[i] = fused.slots()[top[i]];
-    }
-    List<List<MatchSource>> sources = sources(channels, topSlots, cat.names);
-    List<SearchHit> hits = new ArrayList<>(top.length);
-    for (int i = 0; i < top.length; i++) {
-      int slot = topSlots[i];
-      double score = Math.clamp(fused.scores()[top[i]] / fused.best(), 0.0, 1.0);
-      hits.add(
-          new SearchHit(
-              cat.tools[slot], round(score), terms.matchedIn(lexical, slot), sources.get(i)));
-    }
-    boolean fallback = false;
-    if (request.minScore().isPresent() && !hits.isEmpty()) {
-      double min = request.minScore().get();
-      List<SearchHit> kept = hits.stream().filter(h -> h.score() >= min).toList();
-      if (kept.isEmpty()) {
-        kept = List.of(hits.get(0));
-        fallback = true;
-      }
-      hits = kept;
-    }
-    return new SearchResponse(
-        request.query(), request.keywords(), mode, fallback, hits, Optional.empty());
-  }
-
-  /** Indexes into {@code fused} of the best {@code limit} candidates, best first. */
-  private static int[] topCandidates(Fused fused, int limit, String[] names) {
-    // Insertion into a sorted array of at most `limit` (≤ 20): one comparison per candidate that
-    // does not make the cut, no boxing. Doubles, not floats, so near-ties stay apart.
-    double[] scores = fused.scores();
-    int[] slots = fused.slots();
-    int[] best = new int[Math.min(limit, scores.length)];
-    if (best.length == 0) {
-      return best;
-    }
-    int size = 0;
-    for (int i = 0; i < scores.length; i++) {
-      if (size == best.length && scores[i] < scores[best[size - 1]]) {
-        continue; // most candidates: below the cut, no name needed
-      }
-      if (size == best.length
-          && !Ranking.before(
-              scores[i], names[slots[i]], scores[best[size - 1]], names[slots[best[size - 1]]])) {
-        continue;
-      }
-      int at = size == best.length ? size - 1 : size++;
-      while (at > 0
-          && Ranking.before(
-              scores[i], names[slots[i]], scores[best[at - 1]], names[slots[best[at - 1]]])) {
-        best[at] = best[at - 1];
-        at--;
-      }
-      best[at] = i;
-    }
-    return best;
-  }
-
-  /** Each hit's rank and score in every channel that scored it, best rank first. */
-  private static List<List<MatchSource>> sources(
-      List<ChannelInput> channels, int[] slots, String[] names) {
-    List<List<MatchSource>> out = new ArrayList<>(slots.length);
-    for (int i = 0; i < slots.length; i++) {
-      out.add(new ArrayList<>());
-    }
-    // One pass over each channel's scores; on a large catalog a lexical channel's are long.
-    List<Ranking.Standing> standings =
-        ParallelChannels.compute(
-            channels.stream()
-                .<Supplier<Ranking.Standing>>map(
-                    c -> () -> Ranking.standing(c.scores(), slots, names))
-                .toList(),
-            names.length);
-    for (int ci = 0; ci < channels.size(); ci++) {
-      ChannelInput c = channels.get(ci);
-      Ranking.Standing standing = standings.get(ci);
-      for (int i = 0; i < slots.length; i++) {
-        if (standing.ranks()[i] > 0) {
-          out.get(i)
-              .add(new MatchSource(c.source(), standing.ranks()[i], round(standing.scores()[i])));
-        }
-      }
-    }
-    for (List<MatchSource> hit : out) {
-      hit.sort(
-          java.util.Comparator.comparingInt(MatchSource::rank).thenComparing(MatchSource::source));
-    }
-    return out;
-  }
-
-  private static double round(double value) {
-    return Math.round(value * 10_000) / 10_000.0;
+    return !(second > Double.NEGATIVE_INFINITY)
+        || (first - second) / fused.best() < settings.secondEmbedderMargin();
   }
 
   /** Stops following the registry and the embedding workers, and frees the index. */

@@ -37,6 +37,16 @@ import java.util.Objects;
  *     search.embed_batch_size})
  * @param exactVectorLimit up to this many tools every tool gets a cosine; above it a search screens
  *     by sign bits first ({@code search.exact_vector_limit}, default 5,000; 0 always screens)
+ * @param queryCacheSize query vectors remembered per embedder, least recently used out ({@code
+ *     search.query_cache_size}, default 1,024; 0 turns the cache off)
+ * @param clauseWeight how much a request's clauses count beside the whole request when it asks for
+ *     several things ({@code search.clause_weight}; 0 = off)
+ * @param familyWeight how much the best sibling of a tool (same server or name prefix) adds to its
+ *     score ({@code search.family_weight}; 0 = off)
+ * @param secondEmbedderMargin when above 0, a search embeds its query with the first embedder only,
+ *     and with the others only when the best two tools are closer than this (in reported score
+ *     units, 0..1): the second model is paid for where the first is unsure ({@code
+ *     search.second_embedder_margin}; 0 = always every embedder)
  */
 public record SearchSettings(
     FusionMethod fusion,
@@ -47,7 +57,11 @@ public record SearchSettings(
     double minSimilarity,
     DocumentStyle documentStyle,
     int embedBatchSize,
-    int exactVectorLimit) {
+    int exactVectorLimit,
+    int queryCacheSize,
+    double clauseWeight,
+    double familyWeight,
+    double secondEmbedderMargin) {
 
   /** The channel names. */
   public static final String FULL_TEXT = "full_text";
@@ -55,6 +69,15 @@ public record SearchSettings(
   public static final String KEYWORD = "keyword";
   public static final String SCHEMA = "schema";
   public static final String VECTOR = "vector";
+
+  /**
+   * The clause weight of the default: measured on the dev sets, every set gained or stayed within
+   * 0.2 NDCG@10 and the multi-tool requests gained most (BENCHMARKS.md).
+   */
+  public static final double DEFAULT_CLAUSE_WEIGHT = 0.5;
+
+  /** Query vectors remembered per embedder by default. */
+  public static final int DEFAULT_QUERY_CACHE_SIZE = 1024;
 
   private static final Map<String, Double> DEFAULT_WEIGHTS =
       Map.of(FULL_TEXT, 1.0, KEYWORD, 1.0, SCHEMA, 0.1, VECTOR, 2.0);
@@ -88,13 +111,28 @@ public record SearchSettings(
       throw new IllegalArgumentException(
           "illegal exact_vector_limit value: " + exactVectorLimit + ", must be >= 0");
     }
+    if (queryCacheSize < 0) {
+      throw new IllegalArgumentException(
+          "illegal query_cache_size value: " + queryCacheSize + ", must be >= 0 (0 = off)");
+    }
+    checkWeight("clause_weight", clauseWeight);
+    checkWeight("family_weight", familyWeight);
+    if (!(secondEmbedderMargin >= 0 && secondEmbedderMargin <= 1)) {
+      throw new IllegalArgumentException(
+          "illegal second_embedder_margin value: "
+              + secondEmbedderMargin
+              + ", must be between 0 (always run every embedder) and 1");
+    }
     if (embedBatchSize < 1) {
       throw new IllegalArgumentException(
           "illegal embed_batch_size value: " + embedBatchSize + ", must be >= 1");
     }
   }
 
-  /** The measured default: z-score fusion, the length rule at 25 words, plain documents. */
+  /**
+   * The measured default: z-score fusion, the length rule at 25 words, plain documents, clause
+   * weight 0.5, a query-vector cache of 1,024 per embedder, every embedder on every query.
+   */
   public static SearchSettings defaults() {
     return new SearchSettings(
         FusionMethod.ZSCORE,
@@ -105,7 +143,18 @@ public record SearchSettings(
         0.5,
         DocumentStyle.PLAIN,
         64,
-        ToolVectors.EXACT_LIMIT);
+        ToolVectors.EXACT_LIMIT,
+        DEFAULT_QUERY_CACHE_SIZE,
+        DEFAULT_CLAUSE_WEIGHT,
+        0,
+        0);
+  }
+
+  private static void checkWeight(String key, double value) {
+    if (!(value >= 0) || Double.isInfinite(value)) {
+      throw new IllegalArgumentException(
+          "illegal " + key + " value: " + value + ", must be a finite number >= 0 (0 = off)");
+    }
   }
 
   /** The weight of {@code channel}; {@code vector:<model>} falls back to {@code vector}. */
@@ -118,131 +167,142 @@ public record SearchSettings(
   }
 
   public SearchSettings withFusion(FusionMethod newFusion) {
-    return new SearchSettings(
-        newFusion,
-        rrfK,
-        weights,
-        lexical,
-        lengthPivot,
-        minSimilarity,
-        documentStyle,
-        embedBatchSize,
-        exactVectorLimit);
+    Copy c = new Copy(this);
+    c.fusion = newFusion;
+    return c.build();
   }
 
   public SearchSettings withRrfK(int newRrfK) {
-    return new SearchSettings(
-        fusion,
-        newRrfK,
-        weights,
-        lexical,
-        lengthPivot,
-        minSimilarity,
-        documentStyle,
-        embedBatchSize,
-        exactVectorLimit);
+    Copy c = new Copy(this);
+    c.rrfK = newRrfK;
+    return c.build();
   }
 
   /** A copy where {@code channel} weighs {@code weight} (0 turns it off). */
   public SearchSettings withWeight(String channel, double weight) {
-    Map<String, Double> next = new HashMap<>(weights);
-    next.put(channel, weight);
-    return new SearchSettings(
-        fusion,
-        rrfK,
-        next,
-        lexical,
-        lengthPivot,
-        minSimilarity,
-        documentStyle,
-        embedBatchSize,
-        exactVectorLimit);
+    Copy c = new Copy(this);
+    c.weights = new HashMap<>(weights);
+    c.weights.put(channel, weight);
+    return c.build();
   }
 
   public SearchSettings withLexical(LexicalSettings newLexical) {
-    return new SearchSettings(
-        fusion,
-        rrfK,
-        weights,
-        newLexical,
-        lengthPivot,
-        minSimilarity,
-        documentStyle,
-        embedBatchSize,
-        exactVectorLimit);
+    Copy c = new Copy(this);
+    c.lexical = newLexical;
+    return c.build();
   }
 
   public SearchSettings withLengthPivot(double newPivot) {
-    return new SearchSettings(
-        fusion,
-        rrfK,
-        weights,
-        lexical,
-        newPivot,
-        minSimilarity,
-        documentStyle,
-        embedBatchSize,
-        exactVectorLimit);
+    Copy c = new Copy(this);
+    c.lengthPivot = newPivot;
+    return c.build();
   }
 
   public SearchSettings withMinSimilarity(double newMinSimilarity) {
-    return new SearchSettings(
-        fusion,
-        rrfK,
-        weights,
-        lexical,
-        lengthPivot,
-        newMinSimilarity,
-        documentStyle,
-        embedBatchSize,
-        exactVectorLimit);
+    Copy c = new Copy(this);
+    c.minSimilarity = newMinSimilarity;
+    return c.build();
   }
 
   public SearchSettings withDocumentStyle(DocumentStyle newStyle) {
-    return new SearchSettings(
-        fusion,
-        rrfK,
-        weights,
-        lexical,
-        lengthPivot,
-        minSimilarity,
-        newStyle,
-        embedBatchSize,
-        exactVectorLimit);
+    Copy c = new Copy(this);
+    c.documentStyle = newStyle;
+    return c.build();
   }
 
   public SearchSettings withEmbedBatchSize(int newBatchSize) {
-    return new SearchSettings(
-        fusion,
-        rrfK,
-        weights,
-        lexical,
-        lengthPivot,
-        minSimilarity,
-        documentStyle,
-        newBatchSize,
-        exactVectorLimit);
+    Copy c = new Copy(this);
+    c.embedBatchSize = newBatchSize;
+    return c.build();
   }
 
   public SearchSettings withExactVectorLimit(int newLimit) {
-    return new SearchSettings(
-        fusion,
-        rrfK,
-        weights,
-        lexical,
-        lengthPivot,
-        minSimilarity,
-        documentStyle,
-        embedBatchSize,
-        newLimit);
+    Copy c = new Copy(this);
+    c.exactVectorLimit = newLimit;
+    return c.build();
+  }
+
+  public SearchSettings withQueryCacheSize(int newSize) {
+    Copy c = new Copy(this);
+    c.queryCacheSize = newSize;
+    return c.build();
+  }
+
+  public SearchSettings withClauseWeight(double newWeight) {
+    Copy c = new Copy(this);
+    c.clauseWeight = newWeight;
+    return c.build();
+  }
+
+  public SearchSettings withFamilyWeight(double newWeight) {
+    Copy c = new Copy(this);
+    c.familyWeight = newWeight;
+    return c.build();
+  }
+
+  public SearchSettings withSecondEmbedderMargin(double newMargin) {
+    Copy c = new Copy(this);
+    c.secondEmbedderMargin = newMargin;
+    return c.build();
+  }
+
+  /** A mutable copy, for the {@code with…} methods. */
+  private static final class Copy {
+    private FusionMethod fusion;
+    private int rrfK;
+    private Map<String, Double> weights;
+    private LexicalSettings lexical;
+    private double lengthPivot;
+    private double minSimilarity;
+    private DocumentStyle documentStyle;
+    private int embedBatchSize;
+    private int exactVectorLimit;
+    private int queryCacheSize;
+    private double clauseWeight;
+    private double familyWeight;
+    private double secondEmbedderMargin;
+
+    Copy(SearchSettings s) {
+      fusion = s.fusion;
+      rrfK = s.rrfK;
+      weights = s.weights;
+      lexical = s.lexical;
+      lengthPivot = s.lengthPivot;
+      minSimilarity = s.minSimilarity;
+      documentStyle = s.documentStyle;
+      embedBatchSize = s.embedBatchSize;
+      exactVectorLimit = s.exactVectorLimit;
+      queryCacheSize = s.queryCacheSize;
+      clauseWeight = s.clauseWeight;
+      familyWeight = s.familyWeight;
+      secondEmbedderMargin = s.secondEmbedderMargin;
+    }
+
+    SearchSettings build() {
+      return new SearchSettings(
+          fusion,
+          rrfK,
+          weights,
+          lexical,
+          lengthPivot,
+          minSimilarity,
+          documentStyle,
+          embedBatchSize,
+          exactVectorLimit,
+          queryCacheSize,
+          clauseWeight,
+          familyWeight,
+          secondEmbedderMargin);
+    }
   }
 
   /**
    * Settings from the {@code search:} section of {@code toolgate.yaml}, defaults for what is
    * absent. Reads {@code fusion}, {@code rrf_k}, {@code weights}, {@code boosts}, {@code bm25},
-   * {@code length_pivot}, {@code min_similarity}, {@code document}, {@code embed_batch_size} and
-   * {@code exact_vector_limit}; other keys ({@code mode}, {@code limit}, {@code pinned}) belong to
-   * their readers and are ignored here.
+   * {@code length_pivot}, {@code min_similarity}, {@code document}, {@code embed_batch_size},
+   * {@code exact_vector_limit}, {@code query_cache_size}, {@code clause_weight}, {@code
+   * family_weight} and {@code second_embedder_margin}; other keys ({@code mode}, {@code limit},
+   * {@code pinned}) belong to their readers and are ignored here.
    *
    * @throws IllegalArgumentException naming the key and the legal values
    */
@@ -300,6 +360,18 @@ public record SearchSettings(
     }
     if (search.get("exact_vector_limit") != null) {
       s = s.withExactVectorLimit((int) number(search, "exact_vector_limit"));
+    }
+    if (search.get("query_cache_size") != null) {
+      s = s.withQueryCacheSize((int) number(search, "query_cache_size"));
+    }
+    if (search.get("clause_weight") != null) {
+      s = s.withClauseWeight(number(search, "clause_weight"));
+    }
+    if (search.get("family_weight") != null) {
+      s = s.withFamilyWeight(number(search, "family_weight"));
+    }
+    if (search.get("second_embedder_margin") != null) {
+      s = s.withSecondEmbedderMargin(number(search, "second_embedder_margin"));
     }
     return s;
   }

@@ -27,7 +27,10 @@ import java.util.Set;
  * <p>Metrics, for a query with relevant set R and ranking r₁…r₂₀: Recall@k = |R ∩ {r₁…r_k}| / |R|;
  * NDCG@10 = DCG / IDCG with DCG = Σᵢ₌₁¹⁰ [rᵢ ∈ R] / log₂(i + 1) and IDCG the same for the ideal
  * ranking (min(|R|, 10) relevant tools first); MRR = 1 / rank of the first relevant tool within the
- * top 20, else 0. Each is averaged over queries (macro).
+ * top 20, else 0. Each is averaged over queries (macro). The queries with two or more relevant
+ * tools are also measured apart ({@link EvalReport.MultiTool}): their Recall@5, NDCG@10 and all@5,
+ * the share whose relevant tools are all in the top 5 (a request that needs three tools is served
+ * only when the model sees all three).
  */
 public final class Evaluator {
   /** How many tools each query retrieves. */
@@ -165,28 +168,62 @@ public final class Evaluator {
     }
 
     EvalReport measure(List<EvalQuery> queries) {
-      double r1 = 0;
-      double r5 = 0;
-      double r10 = 0;
-      double ndcg = 0;
-      double mrr = 0;
+      Sums all = new Sums();
+      Sums multi = new Sums();
       for (EvalQuery q : queries) {
         List<String> ranked = rank(q.query());
         Set<String> relevant = new HashSet<>(q.relevant());
-        r1 += recall(ranked, relevant, 1);
-        r5 += recall(ranked, relevant, 5);
-        r10 += recall(ranked, relevant, 10);
-        ndcg += ndcg(ranked, relevant, 10);
-        mrr += reciprocalRank(ranked, relevant);
+        all.add(ranked, relevant);
+        if (relevant.size() >= 2) {
+          multi.add(ranked, relevant);
+        }
       }
-      int n = Math.max(1, queries.size());
-      return new EvalReport(queries.size(), r1 / n, r5 / n, r10 / n, ndcg / n, mrr / n);
+      int n = Math.max(1, all.count);
+      int m = Math.max(1, multi.count);
+      return new EvalReport(
+          all.count,
+          all.r1 / n,
+          all.r5 / n,
+          all.r10 / n,
+          all.ndcg / n,
+          all.mrr / n,
+          new EvalReport.MultiTool(multi.count, multi.r5 / m, multi.complete5 / m, multi.ndcg / m));
     }
 
     void close() {
       caches.forEach(QueryVectorCache::flush);
       search.close();
     }
+  }
+
+  /** Running sums of the per-query metrics. */
+  private static final class Sums {
+    int count;
+    double r1;
+    double r5;
+    double r10;
+    double ndcg;
+    double mrr;
+    double complete5;
+
+    void add(List<String> ranked, Set<String> relevant) {
+      count++;
+      r1 += recall(ranked, relevant, 1);
+      r5 += recall(ranked, relevant, 5);
+      r10 += recall(ranked, relevant, 10);
+      ndcg += ndcg(ranked, relevant, 10);
+      mrr += reciprocalRank(ranked, relevant);
+      complete5 += allFound(ranked, relevant, 5) ? 1 : 0;
+    }
+  }
+
+  /** Whether the top {@code k} hold every relevant tool (or only relevant ones, when more). */
+  static boolean allFound(List<String> ranked, Set<String> relevant, int k) {
+    int found = 0;
+    for (int i = 0; i < Math.min(k, ranked.size()); i++) {
+      found += relevant.contains(ranked.get(i)) ? 1 : 0;
+    }
+    return found == Math.min(k, relevant.size());
   }
 
   static double recall(List<String> ranked, Set<String> relevant, int k) {

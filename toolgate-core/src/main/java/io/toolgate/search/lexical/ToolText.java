@@ -24,8 +24,22 @@ public final class ToolText {
    * @param key the property name, e.g. {@code start_date}
    * @param description its {@code description}, or empty
    * @param depth 0 for top-level properties, 1 for properties of those, …
+   * @param values its {@code enum} values that are strings ({@code ["celsius", "fahrenheit"]}), at
+   *     most {@link #MAX_VALUES}: words a request uses for the tool ("in Fahrenheit")
    */
-  public record Parameter(String key, String description, int depth) {}
+  public record Parameter(String key, String description, int depth, List<String> values) {
+    public Parameter {
+      values = List.copyOf(values);
+    }
+
+    /** A parameter without enum values. */
+    public Parameter(String key, String description, int depth) {
+      this(key, description, depth, List.of());
+    }
+  }
+
+  /** At most this many enum values of a parameter are indexed. */
+  public static final int MAX_VALUES = 16;
 
   /** The description of the tool, preceded by its title when it has one. */
   public static String description(ToolDefinition tool) {
@@ -47,13 +61,19 @@ public final class ToolText {
     return out;
   }
 
-  /** Parameter keys and descriptions as one text: {@code "city The city name. units …"}. */
+  /**
+   * Parameter keys, descriptions and enum values as one text: {@code "city The city name. units
+   * Temperature units celsius fahrenheit"}.
+   */
   public static String parameterText(List<Parameter> parameters) {
     StringBuilder text = new StringBuilder();
     for (Parameter p : parameters) {
       text.append(p.key()).append(' ');
       if (!p.description().isEmpty()) {
         text.append(p.description()).append(' ');
+      }
+      for (String value : p.values()) {
+        text.append(value).append(' ');
       }
     }
     return text.toString().strip();
@@ -68,6 +88,20 @@ public final class ToolText {
     return text.toString().strip();
   }
 
+  private static List<String> enumValues(JsonNode property) {
+    JsonNode values = property == null ? null : property.get("enum");
+    if (values == null || !values.isArray()) {
+      return List.of();
+    }
+    List<String> out = new ArrayList<>();
+    for (JsonNode v : values) {
+      if (v.isString() && out.size() < MAX_VALUES) {
+        out.add(v.asString());
+      }
+    }
+    return out;
+  }
+
   private static void walk(JsonNode schema, int depth, List<Parameter> out) {
     if (schema == null || !schema.isObject() || depth > MAX_DEPTH) {
       return;
@@ -78,7 +112,7 @@ public final class ToolText {
         JsonNode value = property.getValue();
         JsonNode description = value == null ? null : value.get("description");
         String text = description != null && description.isString() ? description.asString() : "";
-        out.add(new Parameter(property.getKey(), text.strip(), depth));
+        out.add(new Parameter(property.getKey(), text.strip(), depth, enumValues(value)));
         walk(value, depth + 1, out);
       }
     }

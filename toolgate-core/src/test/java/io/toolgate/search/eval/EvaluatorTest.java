@@ -54,7 +54,38 @@ class EvaluatorTest {
     assertThat(report.mrr()).isEqualTo(1.0);
     assertThat(Json.parse(report.toJson()).get("ndcg@10").asDouble()).isEqualTo(1.0);
     assertThat(Json.parse(report.toJson()).propertyNames())
-        .containsExactly("queries", "recall@1", "recall@5", "recall@10", "ndcg@10", "mrr");
+        .containsExactly(
+            "queries", "recall@1", "recall@5", "recall@10", "ndcg@10", "mrr", "multi_tool");
+  }
+
+  @Test
+  void allFoundNeedsEveryRelevantToolOrAFullTopK() {
+    Set<String> relevant = Set.of("a", "b", "c");
+    assertThat(Evaluator.allFound(List.of("a", "x", "b", "c", "y"), relevant, 5)).isTrue();
+    assertThat(Evaluator.allFound(List.of("a", "x", "b", "y", "c"), relevant, 5)).isTrue();
+    assertThat(Evaluator.allFound(List.of("a", "x", "b", "y", "z", "c"), relevant, 5)).isFalse();
+    Set<String> many = Set.of("a", "b", "c", "d", "e", "f");
+    assertThat(Evaluator.allFound(List.of("a", "b", "c", "d", "e"), many, 5)).isTrue();
+  }
+
+  @Test
+  void multiToolQueriesAreMeasuredApart() {
+    List<EvalTool> tools =
+        List.of(
+            new EvalTool("weather", "current weather for a city", Json.object()),
+            new EvalTool("email", "send an email message", Json.object()),
+            new EvalTool("calendar", "create a calendar event", Json.object()));
+    List<EvalQuery> queries =
+        List.of(
+            new EvalQuery("weather in Lisbon", List.of("weather")),
+            new EvalQuery("send an email and create an event", List.of("email", "calendar")),
+            new EvalQuery("send an email", List.of("email", "nonexistent")));
+    EvalReport r = Evaluator.run(tools, queries, EvalOptions.of(EvalMode.LEXICAL));
+    assertThat(r.multiTool().queries()).isEqualTo(2);
+    assertThat(r.multiTool().allAt5()).isEqualTo(0.5);
+    assertThat(r.multiTool().recallAt5()).isEqualTo(0.75);
+    assertThat(Json.parse(r.toJson()).get("multi_tool").get("all@5").asDouble()).isEqualTo(0.5);
+    assertThat(r.toText()).contains("2+ tools: 2 queries", "all@5 50.00");
   }
 
   @Test

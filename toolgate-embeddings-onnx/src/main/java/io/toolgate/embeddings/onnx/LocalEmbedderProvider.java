@@ -22,13 +22,14 @@ import java.util.Set;
  * local:bge-small-en-v15}); see {@link LocalModel}. Options: {@code batch_size} ({@linkplain
  * LocalModel#defaultBatchSize() the model's default}, in [1, 1024]), {@code max_tokens} (the
  * model's {@linkplain LocalModel#defaultMaxTokens() default}, in [2, 512]), {@code threads}
- * (available processors, in [1, 256]).
+ * (available processors, in [1, 256]), {@code query_threads} (intra-op threads of a query; {@code
+ * threads} unless given, a second session of the model when it differs).
  */
 public final class LocalEmbedderProvider implements EmbedderProvider {
   private static final String SCHEME = "local:";
 
   /** The options local embedders read. */
-  static final Set<String> OPTIONS = Set.of("batch_size", "max_tokens", "threads");
+  static final Set<String> OPTIONS = Set.of("batch_size", "max_tokens", "threads", "query_threads");
 
   @Override
   public String describe() {
@@ -83,9 +84,11 @@ public final class LocalEmbedderProvider implements EmbedderProvider {
 
   static OnnxEmbedder.Options options(LocalModel model, Map<String, Object> options) {
     OnnxEmbedder.Options defaults = OnnxEmbedder.Options.defaults(model);
+    int threads = EmbedderOptions.intOption(options, "threads", defaults.threads(), 1, 256);
     return new OnnxEmbedder.Options(
         EmbedderOptions.intOption(options, "batch_size", defaults.batchSize(), 1, 1024),
         EmbedderOptions.intOption(options, "max_tokens", defaults.maxTokens(), 2, 512),
-        EmbedderOptions.intOption(options, "threads", defaults.threads(), 1, 256));
+        threads,
+        EmbedderOptions.intOption(options, "query_threads", threads, 1, 256));
   }
 }

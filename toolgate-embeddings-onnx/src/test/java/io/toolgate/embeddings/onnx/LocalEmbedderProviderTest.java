@@ -61,6 +61,33 @@ class LocalEmbedderProviderTest {
   }
 
   @Test
+  void queryThreadsDefaultToThreadsAndCanBeSetApart() {
+    assertThat(LocalEmbedderProvider.options(LocalModel.BGE_SMALL_EN_V15, Map.of("threads", 1)))
+        .extracting(OnnxEmbedder.Options::queryThreads)
+        .isEqualTo(1);
+    assertThat(
+            LocalEmbedderProvider.options(
+                LocalModel.BGE_SMALL_EN_V15, Map.of("threads", 1, "query_threads", 2)))
+        .isEqualTo(
+            OnnxEmbedder.Options.defaults(LocalModel.BGE_SMALL_EN_V15)
+                .withThreads(1)
+                .withQueryThreads(2));
+  }
+
+  @Test
+  void aQuerySessionOfItsOwnEmbedsQueriesAsTheDocumentSessionDoes() {
+    try (Embedder one = Embedders.create("local:all-minilm-l6-v2", Map.of("threads", 1));
+        Embedder two =
+            Embedders.create("local:all-minilm-l6-v2", Map.of("threads", 1, "query_threads", 2))) {
+      float[] a = one.embedQuery("is it raining in Lisbon");
+      float[] b = two.embedQuery("is it raining in Lisbon");
+      for (int i = 0; i < a.length; i++) {
+        assertThat(b[i]).isCloseTo(a[i], org.assertj.core.api.Assertions.within(1e-4f));
+      }
+    }
+  }
+
+  @Test
   void serviceLoaderCreatesALocalEmbedderFromAnAlias() {
     try (Embedder embedder = Embedders.create("local:All-MiniLM-L6-v2", Map.of("threads", 1))) {
       assertThat(embedder).isInstanceOf(OnnxEmbedder.class);
@@ -74,7 +101,7 @@ class LocalEmbedderProviderTest {
         .isInstanceOf(EmbeddingException.class)
         .hasMessage(
             "embedding option 'max_token' is not one local:bge-small-en-v1.5 reads; did you mean"
-                + " 'max_tokens'? Its options: batch_size, max_tokens, threads");
+                + " 'max_tokens'? Its options: batch_size, max_tokens, query_threads, threads");
   }
 
   @Test

@@ -1,0 +1,98 @@
+package io.toolgate.bench;
+
+import io.toolgate.config.EmbeddingConfig;
+import io.toolgate.config.ToolgateConfig;
+import io.toolgate.search.HybridToolSearch;
+import io.toolgate.search.SearchRequest;
+import io.toolgate.search.SearchResponse;
+import io.toolgate.search.SearchSettings;
+import io.toolgate.search.eval.EvalCatalog;
+import io.toolgate.search.eval.EvalQuery;
+import io.toolgate.search.spi.Embedder;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * What a user waits for: a default hybrid search of the bfcl catalog (1,853 tools) with the
+ * product's default embedders and settings, query embedding included. The query rotates through the
+ * 1,330 bfcl_live requests and the query-vector cache is off, so every search embeds its query (the
+ * cache-miss path).
+ *
+ * <pre>
+ * java -jar toolgate-bench/target/benchmarks.jar DefaultSearchBenchmark -p cache=/tmp/vectors
+ * </pre>
+ *
+ * <p>{@code cache} is a data directory for the tool vectors ({@code vectors-<model>.bin}); the
+ * first run embeds the catalog (minutes), later runs read it.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Fork(
+    value = 1,
+    jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "--add-modules", "jdk.incubator.vector"})
+@Warmup(iterations = 2, time = 5)
+@Measurement(iterations = 3, time = 10)
+public class DefaultSearchBenchmark {
+  /** Where tool vectors are cached between runs. */
+  @Param({"target/bench-vectors"})
+  public String cache;
+
+  /** {@code search.clause_weight}: 0.5 is the default, 0 measures the search without clauses. */
+  @Param({"0.5"})
+  public double clauseWeight;
+
+  private final List<Embedder> embedders = new ArrayList<>();
+  private HybridToolSearch search;
+  private List<String> queries;
+  private int next;
+
+  @Setup(Level.Trial)
+  public void setUp() throws InterruptedException {
+    SearchSettings settings =
+        SearchSettings.defaults().withQueryCacheSize(0).withClauseWeight(clauseWeight);
+    HybridToolSearch.Builder builder =
+        HybridToolSearch.builder().settings(settings).dataDirectory(Path.of(cache));
+    for (EmbeddingConfig e : ToolgateConfig.defaults().embeddings()) {
+      Embedder embedder = e.createEmbedder();
+      embedders.add(embedder);
+      e.document()
+          .ifPresentOrElse(d -> builder.embedder(embedder, d), () -> builder.embedder(embedder));
+    }
+    search = builder.build();
+    search.update(new EvalCatalog(DevSets.tools("bfcl")).definitions(), List.of());
+    if (!search.awaitVectors(Duration.ofHours(1))) {
+      throw new IllegalStateException("tool vectors not ready");
+    }
+    queries = DevSets.queries("bfcl_live").stream().map(EvalQuery::query).toList();
+  }
+
+  @TearDown(Level.Trial)
+  public void tearDown() {
+    search.close();
+    embedders.forEach(Embedder::close);
+  }
+
+  @Benchmark
+  public SearchResponse search() {
+    String q = queries.get(next);
+    next = (next + 1) % queries.size();
+    return search.search(SearchRequest.of(q));
+  }
+}

@@ -1,0 +1,259 @@
+package io.toolgate.search;
+
+import io.toolgate.catalog.ToolDefinition;
+import io.toolgate.search.fusion.ChannelInput;
+import io.toolgate.search.fusion.Fused;
+import io.toolgate.search.fusion.Fusion;
+import io.toolgate.search.lexical.LexicalIndex;
+import io.toolgate.search.lexical.SparseScores;
+import io.toolgate.search.vector.ToolVectors;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.IntFunction;
+import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One search's request, analyzed, with its query vectors and the whole request's channels scored;
+ * fuses them, and the request's clauses when it asks for several things. Used under the search's
+ * read lock; not shared between threads.
+ */
+final class ScoredQuery {
+  private static final Pattern QUOTED = Pattern.compile("\"([^\"]+)\"");
+  private static final double MIN_LENGTH_FACTOR = 0.25;
+  private static final double MAX_LENGTH_FACTOR = 4;
+
+  /**
+   * What a search scores with.
+   *
+   * @param vectorSource the channel name of embedder {@code i}
+   */
+  record Engine(
+      SearchSettings settings,
+      Fusion fusion,
+      LexicalIndex lexical,
+      List<ToolVectors> vectors,
+      IntFunction<String> vectorSource) {
+    String vectorSource(int i) {
+      return vectorSource.apply(i);
+    }
+  }
+
+  /** One search's request, analyzed, with its query vectors and the whole request's channels. */
+  final Engine engine;
+
+  final SearchRequest request;
+  final List<String> texts;
+  final float[][][] vectors;
+  final Catalog cat;
+  final boolean[] allowed;
+  final int population;
+  final QueryTerms terms;
+  final boolean vectorUsed;
+  final boolean lexicalUsed;
+  final Pass whole;
+
+  ScoredQuery(
+      Engine engine,
+      SearchRequest request,
+      List<String> texts,
+      float[][][] vectors,
+      Catalog cat,
+      boolean[] allowed) {
+    this.engine = engine;
+    this.request = request;
+    this.texts = texts;
+    this.vectors = vectors;
+    this.cat = cat;
+    this.allowed = allowed;
+    this.population = allowed == null ? cat.live : count(allowed);
+    this.terms = QueryTerms.of(engine.lexical(), texts.get(0), phrases(request));
+    boolean used = false;
+    for (float[][] v : vectors) {
+      used |= v[0] != null;
+    }
+    this.vectorUsed = used;
+    this.lexicalUsed = request.mode() != SearchMode.VECTOR || !vectorUsed;
+    this.whole = pass(terms, column(vectors, 0), request.query());
+  }
+
+  String mode() {
+    return request.mode() == SearchMode.VECTOR && vectorUsed
+        ? "vector"
+        : (vectorUsed ? "hybrid_" : "lexical_") + engine.settings().fusion().wire();
+  }
+
+  /** Whether some lexical channel matched, or the vectors came close enough. */
+  boolean matched() {
+    boolean lexicalMatch =
+        whole.channels().stream().anyMatch(c -> !c.scoresAll() && c.scores().size() > 0);
+    return lexicalMatch || (vectorUsed && whole.bestCosine() >= engine.settings().minSimilarity());
+  }
+
+  Fused fuseWhole() {
+    return engine.fusion().fuse(whole.channels(), cat.tools.length, population, cat.names);
+  }
+
+  /** {@code fused} with each clause's evidence and, then, the siblings of strong hits. */
+  Fused withClauses(Fused fused) {
+    List<Fused> perClause = new ArrayList<>(texts.size() - 1);
+    for (int c = 1; c < texts.size(); c++) {
+      QueryTerms clauseTerms = QueryTerms.of(engine.lexical(), texts.get(c), List.of());
+      Pass p = pass(clauseTerms, column(vectors, c), texts.get(c));
+      perClause.add(engine.fusion().fuse(p.channels(), cat.tools.length, population, cat.names));
+    }
+    Fused out =
+        ClauseFusion.combine(fused, perClause, engine.settings().clauseWeight(), cat.tools.length);
+    // Siblings are wanted together by requests that ask for several things; for a single
+    // request they are the likeliest confusions (a flat boost cost 1.5-2 NDCG on bfcl).
+    Catalog.Families families = cat.families();
+    if (engine.settings().familyWeight() > 0 && families.count() > 0) {
+      out =
+          FamilyBoost.boost(
+              out, families.ids(), families.count(), engine.settings().familyWeight());
+    }
+    return out;
+  }
+
+  /**
+   * The scored channels of one text, lexical first (the order they are fused and reported in), and
+   * the best cosine any vector channel found.
+   */
+  private Pass pass(QueryTerms t, float[][] queryVectors, String query) {
+    double lengthFactor = vectorUsed ? lengthFactor(query) : 1;
+    // Every channel is one task; the costliest (the vector channels, which read every tool's
+    // sign bits) go first, so the caller and the helpers finish at about the same time.
+    List<Supplier<ChannelInput>> tasks = new ArrayList<>();
+    for (int i = 0; i < queryVectors.length; i++) {
+      float[] v = queryVectors[i];
+      if (v != null) {
+        int embedder = i;
+        tasks.add(() -> scoreVectors(embedder, v, cat, allowed));
+      }
+    }
+    int vectorChannels = tasks.size();
+    if (lexicalUsed) {
+      tasks.addAll(lexicalChannels(t, allowed, lengthFactor));
+    }
+    List<ChannelInput> scored = ParallelChannels.compute(tasks, cat.live);
+    double bestCosine = Double.NEGATIVE_INFINITY;
+    for (ChannelInput c : scored.subList(0, vectorChannels)) {
+      bestCosine = Math.max(bestCosine, c.scores().max());
+    }
+    List<ChannelInput> channels = new ArrayList<>(scored.subList(vectorChannels, scored.size()));
+    channels.addAll(scored.subList(0, vectorChannels));
+    return new Pass(channels, bestCosine);
+  }
+
+  /** Text {@code t}'s vector from each embedder (null where there is none). */
+  private static float[][] column(float[][][] vectors, int t) {
+    float[][] out = new float[vectors.length][];
+    for (int e = 0; e < vectors.length; e++) {
+      out[e] = vectors[e][t];
+    }
+    return out;
+  }
+
+  /** The scored channels of one text and the best cosine any vector channel found. */
+  record Pass(List<ChannelInput> channels, double bestCosine) {}
+
+  /** Embedder {@code i}'s channel: the cosine of {@code query} with each allowed tool's vector. */
+  private ChannelInput scoreVectors(int i, float[] query, Catalog cat, boolean[] allowed) {
+    SparseScores scores = new SparseScores(Math.min(cat.live, 4096));
+    Optional<ChannelInput.Moments> moments =
+        engine.vectors().get(i).score(query, cat.keys, allowed, scores::add);
+    return new ChannelInput(
+        engine.vectorSource(i),
+        engine.settings().weight(engine.vectorSource(i)),
+        scores,
+        true,
+        moments);
+  }
+
+  /** The lexical channels to score, in the order they are reported. */
+  private List<Supplier<ChannelInput>> lexicalChannels(
+      QueryTerms terms, boolean[] allowed, double factor) {
+    List<Supplier<ChannelInput>> out = new ArrayList<>();
+    out.add(
+        () ->
+            new ChannelInput(
+                SearchSettings.FULL_TEXT,
+                engine.settings().weight(SearchSettings.FULL_TEXT) * factor,
+                filtered(engine.lexical().fullText(terms.stemmed()), allowed),
+                false));
+    out.add(
+        () ->
+            new ChannelInput(
+                SearchSettings.KEYWORD,
+                engine.settings().weight(SearchSettings.KEYWORD) * factor,
+                filtered(engine.lexical().keyword(terms.exact(), terms.phrases()), allowed),
+                false));
+    if (engine.settings().weight(SearchSettings.SCHEMA) > 0) {
+      out.add(
+          () ->
+              new ChannelInput(
+                  SearchSettings.SCHEMA,
+                  engine.settings().weight(SearchSettings.SCHEMA) * factor,
+                  filtered(engine.lexical().schema(terms.stemmed()), allowed),
+                  false));
+    }
+    return out;
+  }
+
+  /**
+   * Long requests restate the tool's own words, short ones name a capability: the lexical weights
+   * scale with {@code words / pivot}, clipped to 0.25..4 (+0.9 to +1.5 NDCG on the dev sets).
+   */
+  private double lengthFactor(String query) {
+    if (engine.settings().lengthPivot() == 0) {
+      return 1;
+    }
+    int words = query.strip().isEmpty() ? 0 : query.strip().split("\\s+").length;
+    return Math.clamp(
+        words / engine.settings().lengthPivot(), MIN_LENGTH_FACTOR, MAX_LENGTH_FACTOR);
+  }
+
+  static List<String> phrases(SearchRequest request) {
+    List<String> phrases = new ArrayList<>(request.keywords());
+    Matcher m = QUOTED.matcher(request.query());
+    while (m.find()) {
+      phrases.add(m.group(1));
+    }
+    return phrases;
+  }
+
+  static boolean[] allowed(Catalog cat, SearchFilter filter) {
+    if (filter == SearchFilter.NONE) {
+      return null;
+    }
+    boolean[] allowed = new boolean[cat.tools.length];
+    for (int slot = 0; slot < allowed.length; slot++) {
+      ToolDefinition tool = cat.tools[slot];
+      allowed[slot] = tool != null && filter.test(tool);
+    }
+    return allowed;
+  }
+
+  private static int count(boolean[] allowed) {
+    int n = 0;
+    for (boolean a : allowed) {
+      n += a ? 1 : 0;
+    }
+    return n;
+  }
+
+  private static SparseScores filtered(SparseScores scores, boolean[] allowed) {
+    if (allowed == null) {
+      return scores;
+    }
+    SparseScores out = new SparseScores(scores.size());
+    for (int i = 0; i < scores.size(); i++) {
+      if (allowed[scores.slot(i)]) {
+        out.add(scores.slot(i), scores.score(i));
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,102 @@
+package io.toolgate.search;
+
+import static io.toolgate.search.SearchFixtures.tool;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.toolgate.catalog.ToolDefinition;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class MultiIntentSearchTest {
+  private HybridToolSearch search;
+
+  @AfterEach
+  void close() {
+    if (search != null) {
+      search.close();
+    }
+  }
+
+  private static List<ToolDefinition> catalog() {
+    List<ToolDefinition> tools = new ArrayList<>(SearchFixtures.catalog());
+    tools.add(tool("twin_one", "Alpha beta gamma."));
+    tools.add(tool("twin_two", "Alpha beta gamma."));
+    return tools;
+  }
+
+  private HybridToolSearch lexical(SearchSettings settings) {
+    search = HybridToolSearch.builder().settings(settings).build();
+    search.update(catalog(), List.of());
+    return search;
+  }
+
+  private static List<String> top5(SearchResponse r) {
+    return r.tools().stream().limit(5).map(h -> h.tool().name()).toList();
+  }
+
+  @Test
+  void aMultiIntentRequestKeepsATopToolOfEachClause() {
+    SearchResponse r =
+        lexical(SearchSettings.defaults().withClauseWeight(0.5))
+            .search(SearchRequest.of("Send an email to Ana, then tell me the weather in Lisbon"));
+    assertThat(top5(r).subList(0, 2)).containsExactlyInAnyOrder("send_email", "weather_current");
+    assertThat(r.tools()).allSatisfy(h -> assertThat(h.score()).isBetween(0.0, 1.0));
+  }
+
+  @Test
+  void aSingleRequestRanksAsWithoutClauses() {
+    String single = "what is the weather in Lisbon today";
+    SearchResponse without =
+        lexical(SearchSettings.defaults().withClauseWeight(0)).search(SearchRequest.of(single));
+    search.close();
+    SearchResponse with =
+        lexical(SearchSettings.defaults().withClauseWeight(0.5)).search(SearchRequest.of(single));
+    assertThat(with).isEqualTo(without);
+  }
+
+  @Test
+  void theSecondEmbedderRunsOnlyWhenTheFirstLeavesTheTopClose() throws InterruptedException {
+    FakeEmbedder first = new FakeEmbedder();
+    FakeEmbedder second = new FakeEmbedder();
+    search =
+        HybridToolSearch.builder()
+            .settings(
+                SearchSettings.defaults()
+                    .withMinSimilarity(0.1)
+                    .withQueryCacheSize(0)
+                    .withSecondEmbedderMargin(0.2))
+            .embedder(first)
+            .embedder(second)
+            .build();
+    search.update(catalog(), List.of());
+    assertThat(search.awaitVectors(Duration.ofSeconds(30))).isTrue();
+    second.resetCounts();
+    SearchResponse clear = search.search(SearchRequest.of("send an email message to a recipient"));
+    assertThat(clear.tools().get(0).tool().name()).isEqualTo("send_email");
+    assertThat(second.embeddedQueries()).isZero();
+    assertThat(clear.tools().get(0).matchSources())
+        .noneMatch(m -> m.source().startsWith("vector:"));
+    SearchResponse tie = search.search(SearchRequest.of("alpha beta gamma"));
+    assertThat(second.embeddedQueries()).isEqualTo(1);
+    assertThat(tie.tools().get(0).matchSources()).anyMatch(m -> m.source().startsWith("vector:"));
+  }
+
+  @Test
+  void aRepeatedQueryIsEmbeddedOnce() throws InterruptedException {
+    FakeEmbedder embedder = new FakeEmbedder();
+    search =
+        HybridToolSearch.builder()
+            .settings(SearchSettings.defaults().withMinSimilarity(0.1))
+            .embedder(embedder)
+            .build();
+    search.update(SearchFixtures.catalog(), List.of());
+    assertThat(search.awaitVectors(Duration.ofSeconds(30))).isTrue();
+    embedder.resetCounts();
+    search.search(SearchRequest.of("weather in Lisbon"));
+    search.search(SearchRequest.of("weather in Lisbon"));
+    assertThat(embedder.embeddedQueries()).isEqualTo(1);
+  }
+}
