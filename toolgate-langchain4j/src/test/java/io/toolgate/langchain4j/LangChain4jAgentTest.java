@@ -7,62 +7,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.langchain4j.service.AiServices;
 import io.toolgate.ToolgateApi;
-import io.toolgate.client.ToolgateClient;
 import io.toolgate.client.testing.AgentScripts;
-import io.toolgate.client.testing.LoopbackGateway;
-import io.toolgate.search.SearchRequest;
+import io.toolgate.client.testing.AgentTestBase;
 import io.toolgate.testing.ScriptedUpstream;
 import io.toolgate.testing.ScriptedUpstream.Step;
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A real LangChain4j agent ({@code AiServices} with its OpenAI chat model) against a scripted
  * OpenAI-compatible server on loopback; the tools really run, through a gateway in this process and
- * through {@link ToolgateClient} against the real REST server on loopback.
+ * through {@code ToolgateClient} against the real REST server on loopback.
  */
-class LangChain4jAgentTest {
-  static final String TASK = AgentScripts.TASK;
-
-  @TempDir static Path data;
-  static LoopbackGateway gateway;
-  static LoopbackGateway.Served served;
-  static ToolgateClient client;
-  ScriptedUpstream model;
-
+class LangChain4jAgentTest extends AgentTestBase {
   interface Assistant {
     String chat(String message);
-  }
-
-  @BeforeAll
-  static void startGateway() {
-    gateway = LoopbackGateway.demo();
-    served = gateway.serve(data);
-    client = ToolgateClient.builder(served.uri()).build();
-  }
-
-  @AfterAll
-  static void stopGateway() {
-    client.close();
-    served.close();
-    gateway.close();
-  }
-
-  @BeforeEach
-  void startModel() throws IOException {
-    model = ScriptedUpstream.start();
-  }
-
-  @AfterEach
-  void stopModel() {
-    model.close();
   }
 
   Assistant agent(dev.langchain4j.service.tool.ToolProvider tools) {
@@ -100,10 +59,7 @@ class LangChain4jAgentTest {
 
   @Test
   void preselectionSendsOnlyTheTopKToolsAndTheyRun() {
-    List<String> expected =
-        gateway.toolgate().search(SearchRequest.of(TASK).withLimit(3)).tools().stream()
-            .map(h -> h.tool().name())
-            .toList();
+    List<String> expected = topToolsForTheTask(3);
     AgentScripts.callTheFirstOfferedToolThenAnswer(model);
 
     String answer = agent(ToolgateToolProvider.preselect(client, 3)).chat(TASK);

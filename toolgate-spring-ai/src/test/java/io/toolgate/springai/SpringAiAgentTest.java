@@ -3,21 +3,12 @@ package io.toolgate.springai;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.toolgate.ToolgateApi;
-import io.toolgate.client.ToolgateClient;
 import io.toolgate.client.testing.AgentScripts;
-import io.toolgate.client.testing.LoopbackGateway;
+import io.toolgate.client.testing.AgentTestBase;
 import io.toolgate.json.Json;
-import io.toolgate.search.SearchRequest;
 import io.toolgate.testing.ScriptedUpstream;
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.openai.OpenAiChatModel;
 import org.springframework.ai.openai.OpenAiChatOptions;
@@ -25,41 +16,9 @@ import org.springframework.ai.openai.OpenAiChatOptions;
 /**
  * A real Spring AI agent ({@code ChatClient} with its OpenAI chat model) against a scripted
  * OpenAI-compatible server on loopback; the tools really run, through a gateway in this process and
- * through {@link ToolgateClient} against the real REST server on loopback.
+ * through {@code ToolgateClient} against the real REST server on loopback.
  */
-class SpringAiAgentTest {
-  static final String TASK = AgentScripts.TASK;
-
-  @TempDir static Path data;
-  static LoopbackGateway gateway;
-  static LoopbackGateway.Served served;
-  static ToolgateClient client;
-  ScriptedUpstream model;
-
-  @BeforeAll
-  static void startGateway() {
-    gateway = LoopbackGateway.demo();
-    served = gateway.serve(data);
-    client = ToolgateClient.builder(served.uri()).build();
-  }
-
-  @AfterAll
-  static void stopGateway() {
-    client.close();
-    served.close();
-    gateway.close();
-  }
-
-  @BeforeEach
-  void startModel() throws IOException {
-    model = ScriptedUpstream.start();
-  }
-
-  @AfterEach
-  void stopModel() {
-    model.close();
-  }
-
+class SpringAiAgentTest extends AgentTestBase {
   static OpenAiChatModel chatModel(ScriptedUpstream upstream) {
     return OpenAiChatModel.builder()
         .options(
@@ -98,10 +57,7 @@ class SpringAiAgentTest {
 
   @Test
   void preselectionSendsOnlyTheTopKToolsAndTheyRun() {
-    List<String> expected =
-        gateway.toolgate().search(SearchRequest.of(TASK).withLimit(3)).tools().stream()
-            .map(h -> h.tool().name())
-            .toList();
+    List<String> expected = topToolsForTheTask(3);
     AgentScripts.callTheFirstOfferedToolThenAnswer(model);
     ChatClient chat =
         ChatClient.builder(chatModel(model))
