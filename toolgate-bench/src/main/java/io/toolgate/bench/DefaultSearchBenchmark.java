@@ -12,6 +12,7 @@ import io.toolgate.search.spi.Embedder;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -58,6 +59,14 @@ public class DefaultSearchBenchmark {
   @Param({"0.5"})
   public double clauseWeight;
 
+  /**
+   * {@code search.second_embedder_margin}: 0 is the default; above 0 measures the fast profile of
+   * docs/search.md, whose embedders run cheapest first (all-MiniLM-L6-v2, then bge-small-en-v1.5
+   * only when the top two are closer than the margin).
+   */
+  @Param({"0"})
+  public double secondEmbedderMargin;
+
   private final List<Embedder> embedders = new ArrayList<>();
   private HybridToolSearch search;
   private List<String> queries;
@@ -66,10 +75,17 @@ public class DefaultSearchBenchmark {
   @Setup(Level.Trial)
   public void setUp() throws InterruptedException {
     SearchSettings settings =
-        SearchSettings.defaults().withQueryCacheSize(0).withClauseWeight(clauseWeight);
+        SearchSettings.defaults()
+            .withQueryCacheSize(0)
+            .withClauseWeight(clauseWeight)
+            .withSecondEmbedderMargin(secondEmbedderMargin);
     HybridToolSearch.Builder builder =
         HybridToolSearch.builder().settings(settings).dataDirectory(Path.of(cache));
-    for (EmbeddingConfig e : ToolgateConfig.defaults().embeddings()) {
+    List<EmbeddingConfig> configs = new ArrayList<>(ToolgateConfig.defaults().embeddings());
+    if (secondEmbedderMargin > 0) {
+      Collections.reverse(configs);
+    }
+    for (EmbeddingConfig e : configs) {
       Embedder embedder = e.createEmbedder();
       embedders.add(embedder);
       e.document()

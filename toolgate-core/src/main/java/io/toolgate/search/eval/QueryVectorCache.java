@@ -15,8 +15,9 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * An {@link Embedder} that remembers query vectors on disk ({@code queries-<model>.bin}), so that
- * repeated evaluations of the same query set embed each query once. Documents pass through.
+ * An {@link Embedder} that remembers query vectors on disk ({@code queries-<query model>.bin},
+ * named for {@link Embedder#queryModelId()}), so that repeated evaluations of the same query set
+ * embed each query once. Documents pass through.
  */
 final class QueryVectorCache implements Embedder {
   private final Embedder delegate;
@@ -28,7 +29,7 @@ final class QueryVectorCache implements Embedder {
     this.delegate = delegate;
     this.file =
         directory.resolve(
-            "queries-" + delegate.modelId().replaceAll("[^A-Za-z0-9_.-]", "_") + ".bin");
+            "queries-" + delegate.queryModelId().replaceAll("[^A-Za-z0-9_.-]", "_") + ".bin");
     load();
   }
 
@@ -85,6 +86,11 @@ final class QueryVectorCache implements Embedder {
   @Override
   public String modelId() {
     return delegate.modelId();
+  }
+
+  @Override
+  public String queryModelId() {
+    return delegate.queryModelId();
   }
 
   @Override

@@ -28,6 +28,15 @@ public interface Embedder extends AutoCloseable {
   /** A stable id of the model, part of every vector cache key, e.g. {@code bge-small-en-v1.5}. */
   String modelId();
 
+  /**
+   * The id of the weights that embed queries, when they differ from the documents' (a quantized
+   * copy of the same model, say): part of every cache key of query vectors. {@link #modelId()}
+   * unless overridden.
+   */
+  default String queryModelId() {
+    return modelId();
+  }
+
   /** The length of every vector this embedder returns. */
   int dimension();
 

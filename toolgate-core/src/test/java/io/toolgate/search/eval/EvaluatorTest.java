@@ -140,4 +140,51 @@ class EvaluatorTest {
     EvalReport firstOnly = Evaluator.run(tools, queries, options.withChannels(Set.of("vector")));
     assertThat(firstOnly.recallAt1()).isEqualTo(1.0);
   }
+
+  @Test
+  void queryVectorsAreCachedUnderTheQueryModelsId() throws Exception {
+    List<EvalTool> tools = List.of(new EvalTool("a", "alpha beta", Json.object()));
+    List<EvalQuery> queries = List.of(new EvalQuery("alpha", List.of("a")));
+    io.toolgate.search.spi.Embedder quantizedQueries =
+        new io.toolgate.search.spi.Embedder() {
+          private final io.toolgate.search.FakeEmbedder fake =
+              new io.toolgate.search.FakeEmbedder();
+
+          @Override
+          public String modelId() {
+            return "model";
+          }
+
+          @Override
+          public String queryModelId() {
+            return "model-q";
+          }
+
+          @Override
+          public int dimension() {
+            return fake.dimension();
+          }
+
+          @Override
+          public float[][] embedDocuments(List<String> documents) {
+            return fake.embedDocuments(documents);
+          }
+
+          @Override
+          public float[] embedQuery(String query) {
+            return fake.embedQuery(query);
+          }
+        };
+
+    Evaluator.run(
+        tools,
+        queries,
+        EvalOptions.of(EvalMode.VECTOR)
+            .withEmbedders(List.of(quantizedQueries))
+            .withDataDirectory(dir));
+
+    // Query vectors of other weights must not be read back as this model's.
+    assertThat(dir.resolve("queries-model-q.bin")).isRegularFile();
+    assertThat(dir.resolve("queries-model.bin")).doesNotExist();
+  }
 }

@@ -4,10 +4,12 @@ import io.toolgate.search.embed.EmbedderOptions;
 import io.toolgate.search.spi.Embedder;
 import io.toolgate.search.spi.EmbedderProvider;
 import io.toolgate.search.spi.EmbeddingException;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Creates {@link OnnxEmbedder}s for the {@code local:} scheme.
@@ -23,13 +25,17 @@ import java.util.Set;
  * LocalModel#defaultBatchSize() the model's default}, in [1, 1024]), {@code max_tokens} (the
  * model's {@linkplain LocalModel#defaultMaxTokens() default}, in [2, 512]), {@code threads}
  * (available processors, in [1, 256]), {@code query_threads} (intra-op threads of a query; {@code
- * threads} unless given, a second session of the model when it differs).
+ * threads} unless given, a second session of the model when it differs), {@code query_model} (the
+ * weights that embed queries: the model or its quantized copy; {@linkplain
+ * LocalModel#defaultQueryModel() the model's default} unless given, which for {@code
+ * all-minilm-l6-v2} is {@code all-minilm-l6-v2-q}).
  */
 public final class LocalEmbedderProvider implements EmbedderProvider {
   private static final String SCHEME = "local:";
 
   /** The options local embedders read. */
-  static final Set<String> OPTIONS = Set.of("batch_size", "max_tokens", "threads", "query_threads");
+  static final Set<String> OPTIONS =
+      Set.of("batch_size", "max_tokens", "threads", "query_threads", "query_model");
 
   @Override
   public String describe() {
@@ -44,13 +50,20 @@ public final class LocalEmbedderProvider implements EmbedderProvider {
    */
   @Override
   public Optional<Embedder> create(String spec, Map<String, Object> options) {
-    return checked(spec, options).map(model -> OnnxEmbedder.load(model, options(model, options)));
+    return checked(spec, options)
+        .map(
+            model -> OnnxEmbedder.load(model, queryModel(model, options), options(model, options)));
   }
 
   @Override
   public Optional<String> problem(String spec, Map<String, Object> options) {
     try {
-      checked(spec, options).ifPresent(model -> options(model, options));
+      checked(spec, options)
+          .ifPresent(
+              model -> {
+                options(model, options);
+                queryModel(model, options);
+              });
       return Optional.empty();
     } catch (EmbeddingException e) {
       return Optional.of(e.getMessage());
@@ -80,6 +93,35 @@ public final class LocalEmbedderProvider implements EmbedderProvider {
                             + LocalModel.describeAll()));
     EmbedderOptions.requireKnown(options, OPTIONS, spec);
     return Optional.of(model);
+  }
+
+  /**
+   * The {@code query_model} option: a model of the same vector space as {@code model}, or the
+   * model's default query model when absent.
+   *
+   * @throws EmbeddingException naming the value and the models that fit
+   */
+  static LocalModel queryModel(LocalModel model, Map<String, Object> options) {
+    Object value = options.get("query_model");
+    if (value == null) {
+      return model.defaultQueryModel();
+    }
+    String fitting =
+        Arrays.stream(LocalModel.values())
+            .filter(model::sharesVectorSpaceWith)
+            .map(LocalModel::id)
+            .collect(Collectors.joining(", "));
+    return LocalModel.find(String.valueOf(value))
+        .filter(model::sharesVectorSpaceWith)
+        .orElseThrow(
+            () ->
+                new EmbeddingException(
+                    "embedding option query_model: '"
+                        + value
+                        + "' cannot embed queries for "
+                        + model.id()
+                        + "'s documents; use one of: "
+                        + fitting));
   }
 
   static OnnxEmbedder.Options options(LocalModel model, Map<String, Object> options) {

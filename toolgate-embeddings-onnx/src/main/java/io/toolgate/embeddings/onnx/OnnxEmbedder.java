@@ -37,40 +37,67 @@ import java.util.stream.IntStream;
  * a model whose vectors do not depend on their batch ({@link LocalModel#batchInvariant()}), batched
  * and one-by-one results agree to float rounding.
  *
- * <p>Loading takes about a second and the model's size in memory (90 MB for all-MiniLM-L6-v2, 34 MB
- * for the quantized bge-small-en-v1.5); load once and share. Instances are thread-safe: ONNX
- * Runtime sessions accept concurrent runs. {@link #close()} waits for runs in flight.
+ * <p>Queries run on a {@linkplain #queryModel() query model} of their own: all-MiniLM-L6-v2's int8
+ * copy for the float model (half the time for a query, vectors in the same space; see {@link
+ * LocalModel#defaultQueryModel()}), the model itself otherwise.
+ *
+ * <p>Loading takes about a second and the model's size in memory (90 MB for all-MiniLM-L6-v2 plus
+ * 23 MB for its query copy, 34 MB for the quantized bge-small-en-v1.5); load once and share.
+ * Instances are thread-safe: ONNX Runtime sessions accept concurrent runs. {@link #close()} waits
+ * for runs in flight.
  */
 public final class OnnxEmbedder implements Embedder {
   private final LocalModel model;
   private final Options options;
-  private final WordPieceTokenizer tokenizer;
   private final OrtEnvironment environment;
-  private final OrtSession session;
+  private final Side documentSide;
   // Queries run alone and short: with more intra-op threads than documents (which keep every core
-  // busy with one batch a thread), they finish sooner. The same session when the counts agree.
-  private final OrtSession querySession;
-  private final boolean takesTokenTypes;
+  // busy with one batch a thread), they finish sooner; and a quantized copy of the model embeds
+  // them in half the time into the same space. The documents' side when neither differs.
+  private final Side querySide;
   // Runs hold the read lock and close takes the write lock: a native session freed during a run
   // would crash the JVM rather than throw.
   private final ReadWriteLock lifecycle = new ReentrantReadWriteLock();
   private boolean closed;
 
-  private OnnxEmbedder(LocalModel model, Options options) {
+  /** One model's tokenizer and session; a query side may share the documents' session. */
+  private record Side(
+      LocalModel model,
+      WordPieceTokenizer tokenizer,
+      OrtSession session,
+      boolean takesTokenTypes) {}
+
+  private OnnxEmbedder(LocalModel model, LocalModel queryModel, Options options) {
+    if (!model.sharesVectorSpaceWith(queryModel)) {
+      throw new IllegalArgumentException(
+          "query model "
+              + queryModel.id()
+              + " does not embed into the vector space of "
+              + model.id()
+              + "; use "
+              + model.id()
+              + " or its quantized copy");
+    }
     this.model = model;
     this.options = options;
-    this.tokenizer = WordPieceTokenizer.fromResource(model.tokenizerResource());
     this.environment = OrtEnvironment.getEnvironment();
-    byte[] weights = Resources.readAll(model.modelResource());
-    this.session = createSession(weights, options.threads());
-    this.querySession =
-        options.queryThreads() == options.threads()
-            ? session
-            : createSession(weights, options.queryThreads());
-    this.takesTokenTypes = session.getInputNames().contains("token_type_ids");
+    this.documentSide = side(model, options.threads());
+    this.querySide =
+        queryModel == model && options.queryThreads() == options.threads()
+            ? documentSide
+            : side(queryModel, options.queryThreads());
   }
 
-  private OrtSession createSession(byte[] weights, int threads) {
+  private Side side(LocalModel of, int threads) {
+    OrtSession session = createSession(of, Resources.readAll(of.modelResource()), threads);
+    return new Side(
+        of,
+        WordPieceTokenizer.fromResource(of.tokenizerResource()),
+        session,
+        session.getInputNames().contains("token_type_ids"));
+  }
+
+  private OrtSession createSession(LocalModel of, byte[] weights, int threads) {
     try (OrtSession.SessionOptions sessionOptions = new OrtSession.SessionOptions()) {
       sessionOptions.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
       sessionOptions.setExecutionMode(OrtSession.SessionOptions.ExecutionMode.SEQUENTIAL);
@@ -83,7 +110,7 @@ public final class OnnxEmbedder implements Embedder {
       return environment.createSession(weights, sessionOptions);
     } catch (OrtException e) {
       throw new EmbeddingException(
-          "cannot load model " + model.id() + " from '" + model.modelResource() + "': " + e, e);
+          "cannot load model " + of.id() + " from '" + of.modelResource() + "': " + e, e);
     }
   }
 
@@ -93,12 +120,27 @@ public final class OnnxEmbedder implements Embedder {
   }
 
   /**
-   * Loads {@code model} and creates its ONNX Runtime session.
+   * Loads {@code model}, with its {@linkplain LocalModel#defaultQueryModel() default query model}
+   * for queries, and creates their ONNX Runtime sessions.
    *
    * @throws EmbeddingException when the model's resources are missing or cannot be loaded
    */
   public static OnnxEmbedder load(LocalModel model, Options options) {
-    return new OnnxEmbedder(Objects.requireNonNull(model), Objects.requireNonNull(options));
+    return load(model, model.defaultQueryModel(), options);
+  }
+
+  /**
+   * Loads {@code model} for documents and {@code queryModel} (the same model, or its quantized
+   * copy) for queries.
+   *
+   * @throws IllegalArgumentException when {@code queryModel} embeds into another vector space
+   * @throws EmbeddingException when a model's resources are missing or cannot be loaded
+   */
+  public static OnnxEmbedder load(LocalModel model, LocalModel queryModel, Options options) {
+    return new OnnxEmbedder(
+        Objects.requireNonNull(model),
+        Objects.requireNonNull(queryModel),
+        Objects.requireNonNull(options));
   }
 
   /**
@@ -107,9 +149,19 @@ public final class OnnxEmbedder implements Embedder {
    */
   @Override
   public String modelId() {
+    return weightsId(model);
+  }
+
+  /** The id of the query side's weights, like {@link #modelId()}: {@code all-minilm-l6-v2-q}. */
+  @Override
+  public String queryModelId() {
+    return weightsId(querySide.model());
+  }
+
+  private String weightsId(LocalModel of) {
     return options.maxTokens() == Options.DEFAULT_MAX_TOKENS
-        ? model.weightsId()
-        : model.weightsId() + "-max" + options.maxTokens();
+        ? of.weightsId()
+        : of.weightsId() + "-max" + options.maxTokens();
   }
 
   @Override
@@ -117,9 +169,14 @@ public final class OnnxEmbedder implements Embedder {
     return model.dimension();
   }
 
-  /** The model this embedder runs. */
+  /** The model this embedder runs on documents. */
   public LocalModel model() {
     return model;
+  }
+
+  /** The model this embedder runs on queries: {@link #model()} or its quantized copy. */
+  public LocalModel queryModel() {
+    return querySide.model();
   }
 
   /** The options this embedder was loaded with. */
@@ -135,7 +192,7 @@ public final class OnnxEmbedder implements Embedder {
       if (document == null) {
         throw new NullPointerException("documents[" + i + "] is null");
       }
-      tokenIds[i] = tokenizer.encode(document, options.maxTokens());
+      tokenIds[i] = documentSide.tokenizer().encode(document, options.maxTokens());
     }
     // Texts of similar length share a batch, so padding (wasted compute) stays small.
     int[] order =
@@ -155,7 +212,7 @@ public final class OnnxEmbedder implements Embedder {
               for (int i = 0; i < batch.length; i++) {
                 batch[i] = tokenIds[order[from + i]];
               }
-              return run(session, batch);
+              return run(documentSide, batch);
             });
     float[][] vectors = new float[tokenIds.length][];
     for (int b = 0; b < results.size(); b++) {
@@ -168,19 +225,20 @@ public final class OnnxEmbedder implements Embedder {
   }
 
   /**
-   * Embeds {@code query} after the model's {@linkplain LocalModel#queryInstruction() instruction}.
+   * Embeds {@code query} with the {@linkplain #queryModel() query model}, after the model's
+   * {@linkplain LocalModel#queryInstruction() instruction}.
    */
   @Override
   public float[] embedQuery(String query) {
     Objects.requireNonNull(query, "query");
+    String instructed = querySide.model().queryInstruction() + query;
     return run(
-        querySession,
-        new int[][] {tokenizer.encode(model.queryInstruction() + query, options.maxTokens())})[0];
+        querySide, new int[][] {querySide.tokenizer().encode(instructed, options.maxTokens())})[0];
   }
 
   /** One ONNX Runtime call for the whole batch; rows are right-padded to the longest. */
-  private float[][] run(OrtSession on, int[][] tokenIds) {
-    PaddedBatch batch = PaddedBatch.of(tokenIds, tokenizer.padId());
+  private float[][] run(Side on, int[][] tokenIds) {
+    PaddedBatch batch = PaddedBatch.of(tokenIds, on.tokenizer().padId());
     lifecycle.readLock().lock();
     try {
       if (closed) {
@@ -195,22 +253,22 @@ public final class OnnxEmbedder implements Embedder {
     }
   }
 
-  private float[][] infer(OrtSession on, PaddedBatch batch) throws OrtException {
+  private float[][] infer(Side on, PaddedBatch batch) throws OrtException {
     long[] shape = batch.shape();
     Map<String, OnnxTensor> inputs = new HashMap<>();
     try {
       inputs.put("input_ids", tensor(batch.inputIds(), shape));
       inputs.put("attention_mask", tensor(batch.attentionMask(), shape));
-      if (takesTokenTypes) {
+      if (on.takesTokenTypes()) {
         // A single segment: every token type is 0.
         inputs.put("token_type_ids", tensor(new long[batch.inputIds().length], shape));
       }
-      try (OrtSession.Result result = on.run(inputs)) {
+      try (OrtSession.Result result = on.session().run(inputs)) {
         FloatBuffer hidden = ((OnnxTensor) result.get(0)).getFloatBuffer();
         float[][] vectors = new float[batch.rows()][];
         for (int r = 0; r < batch.rows(); r++) {
           float[] pooled =
-              model
+              on.model()
                   .pooling()
                   .pool(hidden, r, batch.seqLen(), model.dimension(), batch.lengths()[r]);
           vectors[r] = Pooling.normalize(pooled);
@@ -233,9 +291,9 @@ public final class OnnxEmbedder implements Embedder {
     try {
       if (!closed) {
         closed = true;
-        session.close();
-        if (querySession != session) {
-          querySession.close();
+        documentSide.session().close();
+        if (querySide != documentSide) {
+          querySide.session().close();
         }
       }
     } catch (OrtException e) {
@@ -247,7 +305,7 @@ public final class OnnxEmbedder implements Embedder {
 
   @Override
   public String toString() {
-    return "OnnxEmbedder[" + modelId() + ", " + options + "]";
+    return "OnnxEmbedder[" + modelId() + ", queries " + queryModelId() + ", " + options + "]";
   }
 
   /**
@@ -260,7 +318,8 @@ public final class OnnxEmbedder implements Embedder {
    *     (both models have 512 positions); longer texts are truncated
    * @param threads ONNX Runtime intra-op threads of document batches, in [1, 256]
    * @param queryThreads intra-op threads of a query, in [1, 256]; when it differs from {@code
-   *     threads}, the model gets a second session (its size in memory again) for queries
+   *     threads}, queries get a session of their own (the query model's size in memory again) even
+   *     when the query model is the document model
    */
   public record Options(int batchSize, int maxTokens, int threads, int queryThreads) {
     /**

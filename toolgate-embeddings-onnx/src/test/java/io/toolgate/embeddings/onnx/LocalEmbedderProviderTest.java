@@ -75,6 +75,28 @@ class LocalEmbedderProviderTest {
   }
 
   @Test
+  void queryModelDefaultsToTheModelsChoiceAndAcceptsItsQuantizedCopy() {
+    assertThat(LocalEmbedderProvider.queryModel(LocalModel.ALL_MINILM_L6_V2, Map.of()))
+        .isEqualTo(LocalModel.ALL_MINILM_L6_V2_Q);
+    assertThat(LocalEmbedderProvider.queryModel(LocalModel.BGE_SMALL_EN_V15, Map.of()))
+        .isEqualTo(LocalModel.BGE_SMALL_EN_V15);
+    assertThat(
+            LocalEmbedderProvider.queryModel(
+                LocalModel.ALL_MINILM_L6_V2, Map.of("query_model", "All-MiniLM-L6-v2")))
+        .isEqualTo(LocalModel.ALL_MINILM_L6_V2);
+  }
+
+  @Test
+  void aQueryModelOfAnotherVectorSpaceIsAnErrorNamingTheModelsThatFit() {
+    assertThat(
+            new LocalEmbedderProvider()
+                .problem("local:all-minilm-l6-v2", Map.of("query_model", "bge-small")))
+        .hasValue(
+            "embedding option query_model: 'bge-small' cannot embed queries for all-minilm-l6-v2's"
+                + " documents; use one of: all-minilm-l6-v2, all-minilm-l6-v2-q");
+  }
+
+  @Test
   void aQuerySessionOfItsOwnEmbedsQueriesAsTheDocumentSessionDoes() {
     try (Embedder one = Embedders.create("local:all-minilm-l6-v2", Map.of("threads", 1));
         Embedder two =
@@ -101,7 +123,7 @@ class LocalEmbedderProviderTest {
         .isInstanceOf(EmbeddingException.class)
         .hasMessage(
             "embedding option 'max_token' is not one local:bge-small-en-v1.5 reads; did you mean"
-                + " 'max_tokens'? Its options: batch_size, max_tokens, query_threads, threads");
+                + " 'max_tokens'? Its options: batch_size, max_tokens, query_model, query_threads, threads");
   }
 
   @Test

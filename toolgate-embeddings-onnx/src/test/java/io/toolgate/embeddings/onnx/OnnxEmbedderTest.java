@@ -166,12 +166,62 @@ class OnnxEmbedderTest {
   }
 
   @Test
-  void miniLmEmbedsQueriesLikeDocuments() {
+  void miniLmEmbedsQueriesWithItsInt8CopyIntoTheSameSpace() {
     OnnxEmbedder minilm = TestModels.miniLm();
+    String query = "is it raining in Lisbon";
 
-    assertThat(minilm.embedQuery("is it raining in Lisbon"))
+    float[] asQuery = minilm.embedQuery(query);
+
+    assertThat(minilm.queryModel()).isEqualTo(LocalModel.ALL_MINILM_L6_V2_Q);
+    assertThat(minilm.queryModelId()).isEqualTo("all-minilm-l6-v2-q");
+    assertThat(minilm.modelId()).isEqualTo("all-minilm-l6-v2");
+    assertThat(asQuery)
         .containsExactly(
-            minilm.embedDocuments(List.of("is it raining in Lisbon"))[0], within(1e-5f));
+            TestModels.miniLmQuantized().embedDocuments(List.of(query))[0], within(1e-5f));
+    // Not the float model's vector, but next to it: cosines to tool vectors barely move.
+    float[] floatVector = minilm.embedDocuments(List.of(query))[0];
+    assertThat(asQuery).isNotEqualTo(floatVector);
+    assertThat(cosine(asQuery, floatVector)).isGreaterThan(0.98);
+  }
+
+  @Test
+  void aQueryModelOfItsOwnRanksToolsAsTheDocumentModelDoes() {
+    float[][] tools = TestModels.miniLm().embedDocuments(TOOLS);
+    try (OnnxEmbedder floatQueries =
+        OnnxEmbedder.load(
+            LocalModel.ALL_MINILM_L6_V2,
+            LocalModel.ALL_MINILM_L6_V2,
+            OnnxEmbedder.Options.defaults(LocalModel.ALL_MINILM_L6_V2).withThreads(1))) {
+      assertThat(floatQueries.queryModelId()).isEqualTo("all-minilm-l6-v2");
+      for (String query :
+          List.of("email my team about the outage", "refund that payment", "files in /tmp")) {
+        assertThat(ranking(TestModels.miniLm().embedQuery(query), tools))
+            .as(query)
+            .isEqualTo(ranking(floatQueries.embedQuery(query), tools));
+      }
+    }
+  }
+
+  private static List<Integer> ranking(float[] query, float[][] tools) {
+    List<Integer> order = new ArrayList<>();
+    for (int i = 0; i < tools.length; i++) {
+      order.add(i);
+    }
+    order.sort((a, b) -> Double.compare(cosine(query, tools[b]), cosine(query, tools[a])));
+    return order.subList(0, 3);
+  }
+
+  @Test
+  void aQueryModelOfAnotherVectorSpaceIsRefused() {
+    assertThatThrownBy(
+            () ->
+                OnnxEmbedder.load(
+                    LocalModel.BGE_SMALL_EN_V15,
+                    LocalModel.ALL_MINILM_L6_V2_Q,
+                    OnnxEmbedder.Options.defaults(LocalModel.BGE_SMALL_EN_V15)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("query model all-minilm-l6-v2-q")
+        .hasMessageContaining("bge-small-en-v1.5");
   }
 
   @Test
