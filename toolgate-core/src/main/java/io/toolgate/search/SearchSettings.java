@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * How {@link HybridToolSearch} ranks: fusion, channel weights, BM25 parameters, the query-length
@@ -77,6 +78,26 @@ public record SearchSettings(
    * 0.2 NDCG@10 and the multi-tool requests gained most (BENCHMARKS.md).
    */
   public static final double DEFAULT_CLAUSE_WEIGHT = 0.5;
+
+  /** The keys of the {@code search:} section that {@link #fromConfig} reads. */
+  public static final Set<String> CONFIG_KEYS =
+      Set.of(
+          "fusion",
+          "rrf_k",
+          "weights",
+          "boosts",
+          "bm25",
+          "length_pivot",
+          "min_similarity",
+          "document",
+          "embed_batch_size",
+          "exact_vector_limit",
+          "query_cache_size",
+          "clause_weight",
+          "family_weight",
+          "second_embedder_margin",
+          "word_pair_weight",
+          "first_sentence_in_name");
 
   /** Query vectors remembered per embedder by default. */
   public static final int DEFAULT_QUERY_CACHE_SIZE = 1024;
