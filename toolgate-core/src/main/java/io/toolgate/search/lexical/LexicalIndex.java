@@ -24,7 +24,8 @@ import org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute;
  * <pre>{@code
  * LexicalIndex index = new LexicalIndex(LexicalSettings.DEFAULTS);
  * index.update(List.of(LexicalDocument.of(0, weatherTool)), List.of());
- * SparseScores hits = index.fullText(index.analyze(Kind.STEMMED, "rain in Lisbon"));
+ * String query = "rain in Lisbon";
+ * SparseScores hits = index.fullText(index.analyze(Kind.STEMMED, query), index.wordPairs(query));
  * }</pre>
  *
  * <p>Text is analyzed by Lucene ({@link ToolAnalyzer}); scoring runs here, on postings held in
@@ -39,7 +40,11 @@ import org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute;
  * Lucene stores one-byte approximations and {@code df} counting the tools that contain the term in
  * any field. {@code keyword} is the same over the exact words with all weights 1 (one bag), plus
  * each phrase as Lucene's {@code PhraseQuery} scores it per field (boost 2, {@code idf} summed over
- * the phrase's words). {@code schema} is BM25 over the parameter keys.
+ * the phrase's words). {@code schema} is BM25 over the parameter keys. {@code full_text} adds, when
+ * {@link LexicalSettings#wordPairWeight()} is above 0, the same BM25F over a second bag: the
+ * adjacent stemmed word pairs of name and description, against the query's own pairs. With {@link
+ * LexicalSettings#firstSentenceInName()} the name field also holds the description's first
+ * sentence.
  *
  * <p>Updates are incremental: a tool's postings are removed and re-added by name. Thread-safe:
  * searches share a read lock, updates take the write lock.
