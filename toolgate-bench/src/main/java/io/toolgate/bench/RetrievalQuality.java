@@ -32,6 +32,8 @@ import java.util.Set;
  *     [--exact-vector-limit 5000 (0: screen by sign bits always)]
  *     [--clause-weight W (multi-intent requests; 0 = off)] [--family-weight W (0 = off)]
  *     [--second-margin M (second embedder only when the top two are closer; 0 = always)]
+ *     [--word-pairs W (adjacent word pairs in full_text; 0 = off)]
+ *     [--first-sentence-in-name true|false]
  *     [--label NAME]
  * </pre>
  *
@@ -95,15 +97,21 @@ public final class RetrievalQuality {
       }
     }
     LexicalSettings lex = settings.lexical();
-    settings =
-        settings.withLexical(
-            new LexicalSettings(
+    lex =
+        lex.withBoosts(
                 Float.parseFloat(opts.getOrDefault("name-boost", "" + lex.nameBoost())),
                 Float.parseFloat(
                     opts.getOrDefault("description-boost", "" + lex.descriptionBoost())),
-                Float.parseFloat(opts.getOrDefault("parameters-boost", "" + lex.parametersBoost())),
+                Float.parseFloat(opts.getOrDefault("parameters-boost", "" + lex.parametersBoost())))
+            .withBm25(
                 Float.parseFloat(opts.getOrDefault("k1", "" + lex.k1())),
-                Float.parseFloat(opts.getOrDefault("b", "" + lex.b()))));
+                Float.parseFloat(opts.getOrDefault("b", "" + lex.b())))
+            .withWordPairWeight(
+                Float.parseFloat(opts.getOrDefault("word-pairs", "" + lex.wordPairWeight())))
+            .withFirstSentenceInName(
+                Boolean.parseBoolean(
+                    opts.getOrDefault("first-sentence-in-name", "" + lex.firstSentenceInName())));
+    settings = settings.withLexical(lex);
     List<Embedder> embedders = new ArrayList<>();
     if (mode == EvalMode.HYBRID || mode == EvalMode.VECTOR) {
       for (String model : opts.getOrDefault("embedders", DEFAULT_EMBEDDERS).split(",")) {

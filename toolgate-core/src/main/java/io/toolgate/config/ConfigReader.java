@@ -7,6 +7,7 @@ import io.toolgate.exposure.Profile;
 import io.toolgate.exposure.ToolMode;
 import io.toolgate.json.Json;
 import io.toolgate.sandbox.SandboxConfig;
+import io.toolgate.search.SearchSettings;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -22,23 +23,16 @@ import tools.jackson.databind.node.ObjectNode;
 
 /** Reads the typed sections of a config tree, collecting every problem with its location. */
 final class ConfigReader {
-  static final Set<String> SEARCH_KEYS =
-      new TreeSet<>(
-          List.of(
-              "mode",
-              "limit",
-              "rrf_k",
-              "weights",
-              "pinned",
-              "fusion",
-              "min_score",
-              "meta_tools",
-              "boosts",
-              "bm25",
-              "length_pivot",
-              "min_similarity",
-              "document",
-              "embed_batch_size"));
+  // Exposure's keys and every key the search engine reads (SearchSettings.fromConfig).
+  static final Set<String> SEARCH_KEYS = searchKeys();
+
+  private static Set<String> searchKeys() {
+    Set<String> keys =
+        new TreeSet<>(
+            List.of("mode", "limit", "rrf_k", "weights", "pinned", "min_score", "meta_tools"));
+    keys.addAll(SearchSettings.CONFIG_KEYS);
+    return keys;
+  }
 
   private final String label;
   private final String text;

@@ -12,9 +12,14 @@ import java.util.List;
  * @param exact the query's exact terms (keyword)
  * @param phrases the request's keywords and quoted phrases (keyword)
  * @param words query words worth reporting (not stop words), each with its stem
+ * @param wordPairs the query's adjacent stemmed word pairs (full_text; empty when off)
  */
 record QueryTerms(
-    List<String> stemmed, List<String> exact, List<String> phrases, List<Word> words) {
+    List<String> stemmed,
+    List<String> exact,
+    List<String> phrases,
+    List<Word> words,
+    List<String> wordPairs) {
 
   record Word(String exact, String stem) {}
 
@@ -27,7 +32,12 @@ record QueryTerms(
         words.add(new Word(term, stem.get(0)));
       }
     }
-    return new QueryTerms(index.analyze(Kind.STEMMED, text), exact, List.copyOf(phrases), words);
+    return new QueryTerms(
+        index.analyze(Kind.STEMMED, text),
+        exact,
+        List.copyOf(phrases),
+        words,
+        index.wordPairs(text));
   }
 
   /** The query words found in the name, description or parameters of the tool at {@code slot}. */

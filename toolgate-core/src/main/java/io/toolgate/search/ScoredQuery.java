@@ -181,7 +181,7 @@ final class ScoredQuery {
             new ChannelInput(
                 SearchSettings.FULL_TEXT,
                 engine.settings().weight(SearchSettings.FULL_TEXT) * factor,
-                filtered(engine.lexical().fullText(terms.stemmed()), allowed),
+                filtered(engine.lexical().fullText(terms.stemmed(), terms.wordPairs()), allowed),
                 false));
     out.add(
         () ->

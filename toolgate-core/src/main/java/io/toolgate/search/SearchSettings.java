@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * How {@link HybridToolSearch} ranks: fusion, channel weights, BM25 parameters, the query-length
@@ -25,7 +26,9 @@ import java.util.Objects;
  * @param weights weight per channel: {@code full_text}, {@code keyword}, {@code schema}, {@code
  *     vector} ({@code search.weights.*}); a second embedder's channel {@code vector:<model>} falls
  *     back to the {@code vector} weight
- * @param lexical field boosts and BM25 parameters ({@code search.boosts.*}, {@code search.bm25.*})
+ * @param lexical field boosts, BM25 parameters and the expanded tool text ({@code search.boosts.*},
+ *     {@code search.bm25.*}, {@code search.word_pair_weight}, {@code
+ *     search.first_sentence_in_name})
  * @param lengthPivot the query length, in words, at which lexical and vector channels count as
  *     weighted; longer queries weigh the lexical channels up, shorter ones down (factor {@code
  *     words / pivot} clipped to 0.25..4); 0 turns the rule off ({@code search.length_pivot})
@@ -75,6 +78,26 @@ public record SearchSettings(
    * 0.2 NDCG@10 and the multi-tool requests gained most (BENCHMARKS.md).
    */
   public static final double DEFAULT_CLAUSE_WEIGHT = 0.5;
+
+  /** The keys of the {@code search:} section that {@link #fromConfig} reads. */
+  public static final Set<String> CONFIG_KEYS =
+      Set.of(
+          "fusion",
+          "rrf_k",
+          "weights",
+          "boosts",
+          "bm25",
+          "length_pivot",
+          "min_similarity",
+          "document",
+          "embed_batch_size",
+          "exact_vector_limit",
+          "query_cache_size",
+          "clause_weight",
+          "family_weight",
+          "second_embedder_margin",
+          "word_pair_weight",
+          "first_sentence_in_name");
 
   /** Query vectors remembered per embedder by default. */
   public static final int DEFAULT_QUERY_CACHE_SIZE = 1024;
@@ -301,8 +324,9 @@ public record SearchSettings(
    * absent. Reads {@code fusion}, {@code rrf_k}, {@code weights}, {@code boosts}, {@code bm25},
    * {@code length_pivot}, {@code min_similarity}, {@code document}, {@code embed_batch_size},
    * {@code exact_vector_limit}, {@code query_cache_size}, {@code clause_weight}, {@code
-   * family_weight} and {@code second_embedder_margin}; other keys ({@code mode}, {@code limit},
-   * {@code pinned}) belong to their readers and are ignored here.
+   * family_weight}, {@code second_embedder_margin}, {@code word_pair_weight} and {@code
+   * first_sentence_in_name}; other keys ({@code mode}, {@code limit}, {@code pinned}) belong to
+   * their readers and are ignored here.
    *
    * @throws IllegalArgumentException naming the key and the legal values
    */
@@ -325,25 +349,26 @@ public record SearchSettings(
     LexicalSettings lex = s.lexical();
     if (search.get("boosts") instanceof Map<?, ?> boosts) {
       lex =
-          new LexicalSettings(
+          lex.withBoosts(
               boosts.get("name") == null ? lex.nameBoost() : (float) number(boosts, "name"),
               boosts.get("description") == null
                   ? lex.descriptionBoost()
                   : (float) number(boosts, "description"),
               boosts.get("parameters") == null
                   ? lex.parametersBoost()
-                  : (float) number(boosts, "parameters"),
-              lex.k1(),
-              lex.b());
+                  : (float) number(boosts, "parameters"));
     }
     if (search.get("bm25") instanceof Map<?, ?> bm25) {
       lex =
-          new LexicalSettings(
-              lex.nameBoost(),
-              lex.descriptionBoost(),
-              lex.parametersBoost(),
+          lex.withBm25(
               bm25.get("k1") == null ? lex.k1() : (float) number(bm25, "k1"),
               bm25.get("b") == null ? lex.b() : (float) number(bm25, "b"));
+    }
+    if (search.get("word_pair_weight") != null) {
+      lex = lex.withWordPairWeight((float) number(search, "word_pair_weight"));
+    }
+    if (search.get("first_sentence_in_name") != null) {
+      lex = lex.withFirstSentenceInName(bool(search, "first_sentence_in_name"));
     }
     s = s.withLexical(lex);
     if (search.get("length_pivot") != null) {
@@ -374,6 +399,19 @@ public record SearchSettings(
       s = s.withSecondEmbedderMargin(number(search, "second_embedder_margin"));
     }
     return s;
+  }
+
+  private static boolean bool(Map<?, ?> map, String key) {
+    Object value = map.get(key);
+    if (value instanceof Boolean b) {
+      return b;
+    }
+    String text = String.valueOf(value).strip().toLowerCase(Locale.ROOT);
+    if (text.equals("true") || text.equals("false")) {
+      return Boolean.parseBoolean(text);
+    }
+    throw new IllegalArgumentException(
+        "search." + key + ": '" + value + "' is not a boolean (true or false)");
   }
 
   private static double number(Map<?, ?> map, Object key) {

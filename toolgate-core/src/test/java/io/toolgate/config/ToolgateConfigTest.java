@@ -9,6 +9,8 @@ import io.toolgate.exposure.Profile;
 import io.toolgate.exposure.ToolMode;
 import io.toolgate.json.Json;
 import io.toolgate.sandbox.SandboxRuntime;
+import io.toolgate.search.SearchSettings;
+import io.toolgate.search.lexical.LexicalSettings;
 import io.toolgate.search.vector.DocumentStyle;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -213,6 +215,19 @@ class ToolgateConfigTest {
     assertThat(s.metaTools()).isEqualTo(Profile.RFC);
     assertThat(s.weights()).containsEntry("vector", 2.0).containsEntry("schema", 0.0);
     assertThat(s.raw()).containsKey("bm25");
+  }
+
+  @Test
+  void acceptsEveryKeyTheSearchEngineReads() {
+    SearchConfig s =
+        parse(
+                "search: {clause_weight: 0.5, query_cache_size: 1024, family_weight: 0,"
+                    + " exact_vector_limit: 5000, second_embedder_margin: 0,"
+                    + " word_pair_weight: 0.5, first_sentence_in_name: false}\n")
+            .search();
+    LexicalSettings lex = SearchSettings.fromConfig(s.raw()).lexical();
+    assertThat(lex.wordPairWeight()).isEqualTo(0.5f);
+    assertThat(lex.firstSentenceInName()).isFalse();
   }
 
   @Test

@@ -230,17 +230,34 @@ class HybridToolSearchTest {
 
   @Test
   void keywordsAddPhrasesThatRankExactMatchesHigher() {
-    // Same words, same length: only word order tells them apart, and only a phrase sees it.
+    // Same words, same length: only word order tells them apart, and only a phrase sees it (the
+    // query's own words are adjacent in neither tool, so its word pairs match nothing).
     List<ToolDefinition> tools =
         List.of(
             tool("tool_x", "Lists values of a distinct column."),
             tool("tool_y", "Lists distinct values of a column."));
     lexical(tools);
-    assertThat(names(search.search(SearchRequest.of("lists values")))).first().isEqualTo("tool_x");
+    assertThat(names(search.search(SearchRequest.of("column values")))).first().isEqualTo("tool_x");
     SearchResponse r =
-        search.search(SearchRequest.of("lists values").withKeywords(List.of("distinct values")));
+        search.search(SearchRequest.of("column values").withKeywords(List.of("distinct values")));
     assertThat(r.keywords()).containsExactly("distinct values");
     assertThat(names(r)).first().isEqualTo("tool_y");
+  }
+
+  @Test
+  void wordPairsRankTheToolThatHasTheRequestsWordsSideBySide() {
+    List<ToolDefinition> tools =
+        List.of(
+            tool("tool_x", "Lists values of a distinct column."),
+            tool("tool_y", "Lists distinct values of a column."));
+    lexical(tools);
+    // Without pairs the two tie on every word and tool_x wins by name.
+    assertThat(names(search.search(SearchRequest.of("distinct values"))))
+        .first()
+        .isEqualTo("tool_y");
+    assertThat(names(search.search(SearchRequest.of("values of a distinct column"))))
+        .first()
+        .isEqualTo("tool_x");
   }
 
   @Test

@@ -24,7 +24,8 @@ import org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute;
  * <pre>{@code
  * LexicalIndex index = new LexicalIndex(LexicalSettings.DEFAULTS);
  * index.update(List.of(LexicalDocument.of(0, weatherTool)), List.of());
- * SparseScores hits = index.fullText(index.analyze(Kind.STEMMED, "rain in Lisbon"));
+ * String query = "rain in Lisbon";
+ * SparseScores hits = index.fullText(index.analyze(Kind.STEMMED, query), index.wordPairs(query));
  * }</pre>
  *
  * <p>Text is analyzed by Lucene ({@link ToolAnalyzer}); scoring runs here, on postings held in
@@ -39,7 +40,11 @@ import org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute;
  * Lucene stores one-byte approximations and {@code df} counting the tools that contain the term in
  * any field. {@code keyword} is the same over the exact words with all weights 1 (one bag), plus
  * each phrase as Lucene's {@code PhraseQuery} scores it per field (boost 2, {@code idf} summed over
- * the phrase's words). {@code schema} is BM25 over the parameter keys.
+ * the phrase's words). {@code schema} is BM25 over the parameter keys. {@code full_text} adds, when
+ * {@link LexicalSettings#wordPairWeight()} is above 0, the same BM25F over a second bag: the
+ * adjacent stemmed word pairs of name and description, against the query's own pairs. With {@link
+ * LexicalSettings#firstSentenceInName()} the name field also holds the description's first
+ * sentence.
  *
  * <p>Updates are incremental: a tool's postings are removed and re-added by name. Thread-safe:
  * searches share a read lock, updates take the write lock.
@@ -56,9 +61,11 @@ public final class LexicalIndex implements AutoCloseable {
   private final Analyzer exactQueries = ToolAnalyzer.forQueries(Kind.EXACT);
   private final Analyzer stemmedDocs = ToolAnalyzer.forIndexing(Kind.STEMMED);
   private final Analyzer exactDocs = ToolAnalyzer.forIndexing(Kind.EXACT);
-  private final View stemmed;
-  private final View exact;
-  private final View keys;
+  private final TermBag stemmed;
+  private final TermBag exact;
+  private final TermBag keys;
+  // Adjacent stemmed word pairs of the name and the description ("weather forecast").
+  private final TermBag pairs;
   private final Map<String, Integer> slotsByName = new HashMap<>();
   private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
   // Exact tokens by slot and field, with positions, for phrases.
@@ -71,12 +78,13 @@ public final class LexicalIndex implements AutoCloseable {
   public LexicalIndex(LexicalSettings settings) {
     this.settings = settings;
     this.stemmed =
-        new View(
+        new TermBag(
             new float[] {
               settings.nameBoost(), settings.descriptionBoost(), settings.parametersBoost()
             });
-    this.exact = new View(new float[] {1f, 1f, 1f});
-    this.keys = new View(new float[] {1f});
+    this.exact = new TermBag(new float[] {1f, 1f, 1f});
+    this.keys = new TermBag(new float[] {1f});
+    this.pairs = new TermBag(new float[] {settings.nameBoost(), settings.descriptionBoost()});
   }
 
   /** The settings this index scores with. */
@@ -146,7 +154,41 @@ public final class LexicalIndex implements AutoCloseable {
    * parameters with the configured boosts.
    */
   public SparseScores fullText(List<String> stemmedTerms) {
-    return search(stemmed, stemmedTerms, List.of());
+    return fullText(stemmedTerms, List.of());
+  }
+
+  /**
+   * The {@code full_text} channel with word pairs: BM25F of stemmed {@code terms}, plus, for each
+   * of {@code wordPairs} ({@link #wordPairs}) that a tool has adjacent in its name or description,
+   * its BM25F over those pairs times {@link LexicalSettings#wordPairWeight()}. A pair is rarer than
+   * either of its words, so a tool that says "weather forecast" outranks one that says "weather" in
+   * one place and "forecast" in another.
+   */
+  public SparseScores fullText(List<String> stemmedTerms, List<String> wordPairs) {
+    return search(stemmed, stemmedTerms, List.of(), wordPairs);
+  }
+
+  /**
+   * The distinct pairs of adjacent stemmed words of {@code text}, stop words skipped ({@code
+   * "forecast for the next days"} → {@code ["forecast next", "next dai"]}); empty when word pairs
+   * are off.
+   */
+  public List<String> wordPairs(String text) {
+    if (settings.wordPairWeight() == 0) {
+      return List.of();
+    }
+    List<String> out = new ArrayList<>(new LinkedHashSet<>(pairsOf(tokens(stemmedQueries, text))));
+    return out.size() > MAX_TERMS ? List.copyOf(out.subList(0, MAX_TERMS)) : List.copyOf(out);
+  }
+
+  /** Each word of {@code tokens} joined to the next by a space, in order, repeats kept. */
+  private static List<String> pairsOf(FieldTokens tokens) {
+    List<String> words = tokens.terms();
+    List<String> out = new ArrayList<>(Math.max(0, words.size() - 1));
+    for (int i = 0; i + 1 < words.size(); i++) {
+      out.add(words.get(i) + " " + words.get(i + 1));
+    }
+    return out;
   }
 
   /**
@@ -167,7 +209,7 @@ public final class LexicalIndex implements AutoCloseable {
    * description or parameters).
    */
   public boolean contains(int slot, Kind kind, String term) {
-    View view = kind == Kind.STEMMED ? stemmed : exact;
+    TermBag view = kind == Kind.STEMMED ? stemmed : exact;
     lock.readLock().lock();
     try {
       Integer id = view.ids.get(term);
@@ -180,34 +222,26 @@ public final class LexicalIndex implements AutoCloseable {
     }
   }
 
-  private SparseScores search(View view, List<String> terms, List<String> phrases) {
+  private SparseScores search(TermBag view, List<String> terms, List<String> phrases) {
+    return search(view, terms, phrases, List.of());
+  }
+
+  private SparseScores search(
+      TermBag view, List<String> terms, List<String> phrases, List<String> wordPairs) {
     lock.readLock().lock();
     try {
       int n = slotsByName.size();
       if (n == 0) {
         return new SparseScores(0);
       }
-      Accumulator acc = new Accumulator(view.lengths.length);
-      double avg = view.totalLength / n;
-      float k1 = settings.k1();
-      float b = settings.b();
-      // BM25's length part, k1 · (1 − b + b · dl / avgdl), as base + perLength · dl.
-      float base = k1 * (1 - b);
-      float perLength = avg > 0 ? (float) (k1 * b / avg) : 0f;
-      float[] lengths = view.lengths;
+      ScoreAccumulator acc = new ScoreAccumulator(view.lengths.length);
       for (String term : terms) {
-        Integer id = view.ids.get(term);
-        Postings p = id == null ? null : view.postings.get(id);
-        if (p == null || p.size == 0) {
-          continue;
-        }
-        float idf = idf(n, p.size);
-        int[] slots = p.slots;
-        float[] freqs = p.freqs;
-        for (int i = 0; i < p.size; i++) {
-          int slot = slots[i];
-          float f = freqs[i];
-          acc.add(slot, idf * f / (f + base + perLength * lengths[slot]));
+        view.score(term, 1f, n, settings.k1(), settings.b(), acc);
+      }
+      float pairWeight = settings.wordPairWeight();
+      if (pairWeight > 0) {
+        for (String pair : wordPairs) {
+          pairs.score(pair, pairWeight, n, settings.k1(), settings.b(), acc);
         }
       }
       for (String phrase : phrases.subList(0, Math.min(MAX_PHRASES, phrases.size()))) {
@@ -217,40 +251,6 @@ public final class LexicalIndex implements AutoCloseable {
     } finally {
       lock.readLock().unlock();
     }
-  }
-
-  /** Scores summed per slot, and the slots that have one, in the order they were first hit. */
-  private static final class Accumulator {
-    private final float[] scores;
-    private int[] touched = new int[64];
-    private int count;
-
-    Accumulator(int slots) {
-      scores = new float[slots];
-    }
-
-    /** Adds a positive {@code score} (BM25 scores always are) to {@code slot}. */
-    void add(int slot, float score) {
-      if (scores[slot] == 0) {
-        if (count == touched.length) {
-          touched = Arrays.copyOf(touched, count * 2);
-        }
-        touched[count++] = slot;
-      }
-      scores[slot] += score;
-    }
-
-    SparseScores toScores() {
-      SparseScores out = new SparseScores(count);
-      for (int i = 0; i < count; i++) {
-        out.add(touched[i], scores[touched[i]]);
-      }
-      return out;
-    }
-  }
-
-  private static float idf(int docs, int docFreq) {
-    return (float) Math.log(1 + (docs - docFreq + 0.5) / (docFreq + 0.5));
   }
 
   /**
@@ -279,7 +279,7 @@ public final class LexicalIndex implements AutoCloseable {
    * that contains it. A one-word phrase scores as that word in each field, as Lucene's {@code
    * QueryBuilder} turns it into a term query.
    */
-  private void scorePhrase(int[] phrase, int n, Accumulator acc) {
+  private void scorePhrase(int[] phrase, int n, ScoreAccumulator acc) {
     if (phrase.length == 0) {
       return;
     }
@@ -288,11 +288,11 @@ public final class LexicalIndex implements AutoCloseable {
       if (id < 0 || exact.postings.get(id).size == 0) {
         return;
       }
-      idf += idf(n, exact.postings.get(id).size);
+      idf += TermBag.idf(n, exact.postings.get(id).size);
     }
     float k1 = settings.k1();
     float b = settings.b();
-    Postings first = exact.postings.get(phrase[0]);
+    TermBag.Postings first = exact.postings.get(phrase[0]);
     for (int i = 0; i < first.size; i++) {
       int slot = first.slots[i];
       float score = 0;
@@ -348,17 +348,34 @@ public final class LexicalIndex implements AutoCloseable {
       LexicalDocument doc,
       List<List<String>> stemmed,
       List<FieldTokens> exact,
-      List<String> keys) {}
+      List<String> keys,
+      List<List<String>> pairs) {}
 
   private Analyzed analyze(LexicalDocument doc) {
     List<List<String>> stemmedFields = new ArrayList<>(FIELDS);
     List<FieldTokens> exactFields = new ArrayList<>(FIELDS);
-    for (String text : List.of(doc.name(), doc.description(), doc.parameters())) {
-      stemmedFields.add(tokens(stemmedDocs, text).terms());
+    List<List<String>> pairFields = new ArrayList<>(2);
+    for (String text : List.of(nameText(doc), doc.description(), doc.parameters())) {
+      FieldTokens stemmedTokens = tokens(stemmedDocs, text);
+      stemmedFields.add(stemmedTokens.terms());
       exactFields.add(tokens(exactDocs, text));
+      if (pairFields.size() < 2 && settings.wordPairWeight() > 0) {
+        pairFields.add(pairsOf(stemmedTokens));
+      }
     }
     return new Analyzed(
-        doc, stemmedFields, exactFields, tokens(stemmedDocs, doc.parameterKeys()).terms());
+        doc,
+        stemmedFields,
+        exactFields,
+        tokens(stemmedDocs, doc.parameterKeys()).terms(),
+        pairFields);
+  }
+
+  /** The name field: the name, and the first sentence of the description when so configured. */
+  private String nameText(LexicalDocument doc) {
+    return settings.firstSentenceInName() && !doc.firstSentence().isEmpty()
+        ? doc.name() + " " + doc.firstSentence()
+        : doc.name();
   }
 
   private static FieldTokens tokens(Analyzer analyzer, String text) {
@@ -389,6 +406,9 @@ public final class LexicalIndex implements AutoCloseable {
     ensureCapacity(slot + 1);
     stemmed.add(slot, a.stemmed);
     keys.add(slot, List.of(a.keys));
+    if (!a.pairs.isEmpty()) {
+      pairs.add(slot, a.pairs);
+    }
     exact.add(slot, a.exact.stream().map(FieldTokens::terms).toList());
     exactTokens[slot] = new int[FIELDS][];
     exactPositions[slot] = new int[FIELDS][];
@@ -409,6 +429,7 @@ public final class LexicalIndex implements AutoCloseable {
     stemmed.remove(slot);
     exact.remove(slot);
     keys.remove(slot);
+    pairs.remove(slot);
     if (exactTokens[slot] != null) {
       for (int field = 0; field < FIELDS; field++) {
         exactFieldTotals[field] -= exactFieldLengths[field][slot];
@@ -432,101 +453,7 @@ public final class LexicalIndex implements AutoCloseable {
     stemmed.ensureCapacity(size);
     exact.ensureCapacity(size);
     keys.ensureCapacity(size);
-  }
-
-  /**
-   * One bag of weighted fields: a term dictionary, postings of (slot, weighted frequency), the
-   * weighted length of each slot, and each slot's distinct terms (to remove it, and to tell which
-   * query words a tool contains).
-   */
-  private static final class View {
-    final float[] weights;
-    final Map<String, Integer> ids = new HashMap<>();
-    final List<Postings> postings = new ArrayList<>();
-    float[] lengths = new float[16];
-    int[][] termsBySlot = new int[16][];
-    double totalLength;
-
-    View(float[] weights) {
-      this.weights = weights;
-    }
-
-    void ensureCapacity(int size) {
-      if (size > lengths.length) {
-        lengths = Arrays.copyOf(lengths, size);
-        termsBySlot = Arrays.copyOf(termsBySlot, size);
-      }
-    }
-
-    /** Indexes the tokens of each field (in weight order) at {@code slot}. */
-    void add(int slot, List<List<String>> fields) {
-      Map<Integer, Float> freqs = new HashMap<>();
-      float length = 0;
-      for (int field = 0; field < fields.size(); field++) {
-        float w = weights[field];
-        for (String token : fields.get(field)) {
-          Integer id = ids.get(token);
-          if (id == null) {
-            id = postings.size();
-            ids.put(token, id);
-            postings.add(new Postings());
-          }
-          freqs.merge(id, w, Float::sum);
-        }
-        length += w * fields.get(field).size();
-      }
-      int[] terms = new int[freqs.size()];
-      int i = 0;
-      for (Map.Entry<Integer, Float> e : freqs.entrySet()) {
-        postings.get(e.getKey()).add(slot, e.getValue());
-        terms[i++] = e.getKey();
-      }
-      Arrays.sort(terms);
-      termsBySlot[slot] = terms;
-      lengths[slot] = length;
-      totalLength += length;
-    }
-
-    void remove(int slot) {
-      int[] terms = termsBySlot[slot];
-      if (terms == null) {
-        return;
-      }
-      for (int id : terms) {
-        postings.get(id).remove(slot);
-      }
-      termsBySlot[slot] = null;
-      totalLength -= lengths[slot];
-      lengths[slot] = 0;
-    }
-  }
-
-  /** The slots holding one term, with its weighted frequency in each; unordered. */
-  private static final class Postings {
-    int[] slots = new int[2];
-    float[] freqs = new float[2];
-    int size;
-
-    void add(int slot, float freq) {
-      if (size == slots.length) {
-        slots = Arrays.copyOf(slots, size * 2);
-        freqs = Arrays.copyOf(freqs, size * 2);
-      }
-      slots[size] = slot;
-      freqs[size] = freq;
-      size++;
-    }
-
-    void remove(int slot) {
-      for (int i = 0; i < size; i++) {
-        if (slots[i] == slot) {
-          size--;
-          slots[i] = slots[size];
-          freqs[i] = freqs[size];
-          return;
-        }
-      }
-    }
+    pairs.ensureCapacity(size);
   }
 
   /** Nothing to free: the index lives on the heap. */

@@ -4,6 +4,8 @@ import io.toolgate.catalog.ToolDefinition;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -15,6 +17,8 @@ import tools.jackson.databind.JsonNode;
 public final class ToolText {
   private static final int MAX_DEPTH = 8;
   private static final List<String> NESTED = List.of("anyOf", "oneOf", "allOf");
+  private static final Pattern SENTENCE_END = Pattern.compile("[.!?](?=\\s)");
+  private static final int MAX_SENTENCE_WORDS = 40;
 
   private ToolText() {}
 
@@ -48,6 +52,21 @@ public final class ToolText {
       return joinTags(tool.description(), tool);
     }
     return joinTags(title + ". " + tool.description(), tool);
+  }
+
+  /**
+   * The first sentence of {@code text} (up to the first {@code . ! ?} followed by a space), at most
+   * 40 words: what a tool does, before how ({@code "Get the weather forecast for a city. Returns
+   * …"} → {@code "Get the weather forecast for a city."}). Text without a sentence end is one
+   * sentence.
+   */
+  public static String firstSentence(String text) {
+    Matcher end = SENTENCE_END.matcher(text);
+    String sentence = end.find() ? text.substring(0, end.end()) : text;
+    String[] words = sentence.strip().split("\\s+");
+    return words.length <= MAX_SENTENCE_WORDS
+        ? sentence.strip()
+        : String.join(" ", List.of(words).subList(0, MAX_SENTENCE_WORDS));
   }
 
   private static String joinTags(String text, ToolDefinition tool) {

@@ -5,9 +5,11 @@
  *   <li>{@link io.toolgate.search.lexical.ToolAnalyzer}: identifier splitting, stemming, non-ASCII
  *       text kept.
  *   <li>{@link io.toolgate.search.lexical.ToolText} and {@link
- *       io.toolgate.search.lexical.LexicalDocument}: what text of a tool is indexed.
+ *       io.toolgate.search.lexical.LexicalDocument}: what text of a tool is indexed (with the
+ *       description's first sentence apart).
  *   <li>{@link io.toolgate.search.lexical.LexicalIndex}: {@code full_text} (BM25F), {@code keyword}
- *       (exact words and phrases) and {@code schema} (parameter keys), updated incrementally.
+ *       (exact words and phrases) and {@code schema} (parameter keys), updated incrementally; word
+ *       pairs of name and description in {@code full_text}. Its postings live in {@code TermBag}.
  * </ul>
  */
 package io.toolgate.search.lexical;

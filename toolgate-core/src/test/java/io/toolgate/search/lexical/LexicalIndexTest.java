@@ -176,4 +176,47 @@ class LexicalIndexTest {
     index.update(List.of(), List.of("get_weather"));
     assertThat(index.contains(0, Kind.EXACT, "forecast")).isFalse();
   }
+
+  @Test
+  void wordPairsAreAdjacentStemmedWordsWithStopWordsSkipped() {
+    LexicalIndex index = index(DOCS);
+    assertThat(index.wordPairs("forecast for the next days, the next days"))
+        .containsExactly("forecast next", "next dai", "dai next");
+    assertThat(index.wordPairs("forecast")).isEmpty();
+    LexicalIndex off = new LexicalIndex(LexicalSettings.DEFAULTS.withWordPairWeight(0));
+    assertThat(off.wordPairs("next days")).isEmpty();
+  }
+
+  @Test
+  void aToolWithTheQueryWordsSideBySideScoresHigherThroughWordPairs() {
+    List<LexicalDocument> docs =
+        List.of(
+            new LexicalDocument(0, "tool_x", "Lists values of a distinct column", "", ""),
+            new LexicalDocument(1, "tool_y", "Lists distinct values of a column", "", ""));
+    LexicalIndex index = index(docs);
+    List<String> terms = index.analyze(Kind.STEMMED, "distinct values");
+    // The same words, the same lengths: the words alone cannot tell the tools apart.
+    Map<Integer, Float> words = asMap(index.fullText(terms));
+    assertThat(words.get(0)).isEqualTo(words.get(1));
+    Map<Integer, Float> pairs = asMap(index.fullText(terms, index.wordPairs("distinct values")));
+    assertThat(pairs.get(1)).isGreaterThan(pairs.get(0));
+    assertThat(pairs.get(0)).isEqualTo(words.get(0));
+  }
+
+  @Test
+  void theFirstSentenceCountsAsMuchAsTheNameWhenIndexedWithIt() {
+    List<LexicalDocument> docs =
+        List.of(
+            new LexicalDocument(
+                0, "tool_x", "Books a table. Lists menus.", "", "", "Books a table."),
+            new LexicalDocument(
+                1, "tool_y", "Lists menus. Books a table.", "", "", "Lists menus."));
+    List<String> menus = List.of("menu");
+    Map<Integer, Float> on = asMap(index(docs).fullText(menus));
+    assertThat(on.get(1)).isGreaterThan(on.get(0));
+    LexicalIndex off = new LexicalIndex(LexicalSettings.DEFAULTS.withFirstSentenceInName(false));
+    off.update(docs, List.of());
+    Map<Integer, Float> plain = asMap(off.fullText(menus));
+    assertThat(plain.get(1)).isEqualTo(plain.get(0));
+  }
 }

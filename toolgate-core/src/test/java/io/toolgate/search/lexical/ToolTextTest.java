@@ -19,4 +19,31 @@ class ToolTextTest {
     assertThat(ToolText.parameterText(ToolText.parameters(tool)))
         .isEqualTo("units Temperature units celsius fahrenheit");
   }
+
+  @Test
+  void firstSentenceEndsAtTheFirstSentenceMark() {
+    assertThat(ToolText.firstSentence("Get the forecast for a city. Returns JSON."))
+        .isEqualTo("Get the forecast for a city.");
+    assertThat(ToolText.firstSentence("Is it raining? Asks the sky")).isEqualTo("Is it raining?");
+    assertThat(ToolText.firstSentence("Version 2.5 of the weather tool"))
+        .isEqualTo("Version 2.5 of the weather tool");
+    assertThat(ToolText.firstSentence("")).isEmpty();
+  }
+
+  @Test
+  void firstSentenceKeepsAtMostFortyWords() {
+    String long50 = "word ".repeat(50).strip();
+    assertThat(ToolText.firstSentence(long50).split(" ")).hasSize(40);
+  }
+
+  @Test
+  void theLexicalDocumentCarriesTheDescriptionsFirstSentence() {
+    ObjectNode schema = Json.object().put("type", "object");
+    ToolDefinition tool =
+        ToolDefinition.builder("get_weather_forecast", schema)
+            .description("Forecast of a city's weather. Uses a public service.")
+            .build();
+    assertThat(LexicalDocument.of(3, tool).firstSentence())
+        .isEqualTo("Forecast of a city's weather.");
+  }
 }
