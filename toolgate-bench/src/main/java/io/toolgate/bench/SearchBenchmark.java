@@ -3,6 +3,7 @@ package io.toolgate.bench;
 import io.toolgate.search.HybridToolSearch;
 import io.toolgate.search.SearchRequest;
 import io.toolgate.search.SearchResponse;
+import io.toolgate.search.SearchSettings;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -43,13 +44,20 @@ public class SearchBenchmark {
   @Param({"2"})
   public int embedders;
 
+  /** {@code search.word_pair_weight}: 1 is the default, 0 measures the search without pairs. */
+  @Param({"1"})
+  public float wordPairWeight;
+
   private HybridToolSearch search;
   private List<SearchRequest> requests;
   private int next;
 
   @Setup(Level.Trial)
   public void setUp() throws InterruptedException {
-    HybridToolSearch.Builder builder = HybridToolSearch.builder();
+    SearchSettings defaults = SearchSettings.defaults();
+    HybridToolSearch.Builder builder =
+        HybridToolSearch.builder()
+            .settings(defaults.withLexical(defaults.lexical().withWordPairWeight(wordPairWeight)));
     for (int i = 0; i < embedders; i++) {
       builder.embedder(new HashEmbedder(384, i));
     }

@@ -100,28 +100,32 @@ class EvaluatorTest {
     assertThat(r.recallAt1()).isEqualTo(1.0);
   }
 
-  /** FakeEmbedder's vectors under another model id: a second, distinct vector channel. */
-  private static final class Renamed implements io.toolgate.search.spi.Embedder {
-    private final io.toolgate.search.FakeEmbedder fake = new io.toolgate.search.FakeEmbedder();
+  /**
+   * FakeEmbedder's vectors under other ids: a second, distinct vector channel, whose queries may be
+   * said to come from other weights.
+   */
+  private record Renamed(String modelId, String queryModelId)
+      implements io.toolgate.search.spi.Embedder {
+    private static final io.toolgate.search.FakeEmbedder FAKE =
+        new io.toolgate.search.FakeEmbedder();
 
-    @Override
-    public String modelId() {
-      return "other";
+    Renamed() {
+      this("other", "other");
     }
 
     @Override
     public int dimension() {
-      return fake.dimension();
+      return FAKE.dimension();
     }
 
     @Override
     public float[][] embedDocuments(List<String> documents) {
-      return fake.embedDocuments(documents);
+      return FAKE.embedDocuments(documents);
     }
 
     @Override
     public float[] embedQuery(String query) {
-      return fake.embedQuery(query);
+      return FAKE.embedQuery(query);
     }
   }
 
@@ -145,36 +149,7 @@ class EvaluatorTest {
   void queryVectorsAreCachedUnderTheQueryModelsId() throws Exception {
     List<EvalTool> tools = List.of(new EvalTool("a", "alpha beta", Json.object()));
     List<EvalQuery> queries = List.of(new EvalQuery("alpha", List.of("a")));
-    io.toolgate.search.spi.Embedder quantizedQueries =
-        new io.toolgate.search.spi.Embedder() {
-          private final io.toolgate.search.FakeEmbedder fake =
-              new io.toolgate.search.FakeEmbedder();
-
-          @Override
-          public String modelId() {
-            return "model";
-          }
-
-          @Override
-          public String queryModelId() {
-            return "model-q";
-          }
-
-          @Override
-          public int dimension() {
-            return fake.dimension();
-          }
-
-          @Override
-          public float[][] embedDocuments(List<String> documents) {
-            return fake.embedDocuments(documents);
-          }
-
-          @Override
-          public float[] embedQuery(String query) {
-            return fake.embedQuery(query);
-          }
-        };
+    io.toolgate.search.spi.Embedder quantizedQueries = new Renamed("model", "model-q");
 
     Evaluator.run(
         tools,
