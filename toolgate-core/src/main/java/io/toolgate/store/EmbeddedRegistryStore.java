@@ -6,16 +6,11 @@ import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.NavigableMap;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
@@ -51,12 +46,12 @@ import tools.jackson.databind.JsonNode;
  * pid. {@link #openReadOnly} reads a snapshot of the state without the lock (for CLI listings while
  * a server runs). Thread-safe.
  *
- * <p>This class orchestrates (the in-memory state, the write lock, group commit, compaction); the
- * parts live beside it: {@link Journal} (one journal file), {@link SnapshotFile} (the snapshot
- * format), {@link Records} and {@link FrameReader} (the frames both share), {@link Recovery}
- * (reading the directory at open), {@link StoreDamage} (what damage refuses, keeps and says),
- * {@link DirectoryLock} ({@code LOCK}) and {@link StoreFiles} (numbered files, leftover temporary
- * files, directory {@code fsync}).
+ * <p>This class orchestrates (the write lock, group commit, compaction); the parts live beside it:
+ * {@link StoreState} (the state in memory), {@link Journal} (one journal file), {@link
+ * SnapshotFile} (the snapshot format), {@link Records} and {@link FrameReader} (the frames both
+ * share), {@link Recovery} (reading the directory at open), {@link StoreDamage} (what damage
+ * refuses, keeps and says), {@link DirectoryLock} ({@code LOCK}) and {@link StoreFiles} (numbered
+ * files, leftover temporary files, directory {@code fsync}).
  */
 public final class EmbeddedRegistryStore implements RegistryStore {
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedRegistryStore.class);
@@ -82,8 +77,7 @@ public final class EmbeddedRegistryStore implements RegistryStore {
   private final Path dir;
   private final Options options;
   private final boolean readOnly;
-  private final Map<String, ConcurrentSkipListMap<String, byte[]>> state =
-      new ConcurrentHashMap<>();
+  private final StoreState state = new StoreState();
   private final ReentrantLock writeLock = new ReentrantLock();
   private final Object syncLock = new Object();
   private final JsonLinesAudit audit;
@@ -137,7 +131,7 @@ public final class EmbeddedRegistryStore implements RegistryStore {
     EmbeddedRegistryStore store = new EmbeddedRegistryStore(dataDir, Options.DEFAULTS, true);
     try {
       if (Files.isDirectory(store.dir)) {
-        store.generation = Recovery.replay(store.dir, store::apply).generation();
+        store.generation = Recovery.replay(store.dir, store.state::apply).generation();
       }
       return store;
     } catch (IOException e) {
@@ -151,7 +145,7 @@ public final class EmbeddedRegistryStore implements RegistryStore {
     StoreFiles.fsyncDirectory(root);
     lock = DirectoryLock.acquire(root, dir);
     StoreFiles.deleteTemporaryFiles(dir);
-    Recovery recovery = Recovery.replay(dir, this::apply);
+    Recovery recovery = Recovery.replay(dir, state::apply);
     generation = recovery.generation();
     for (Path damaged : recovery.damaged()) {
       // The compaction below deletes the journal: keep what was dropped for a post-mortem.
@@ -184,7 +178,7 @@ public final class EmbeddedRegistryStore implements RegistryStore {
       } catch (IOException e) {
         throw fail("writing the journal " + Journal.path(dir, generation), e);
       }
-      apply(ops);
+      state.apply(ops);
       seq = ++lastSeq;
       if (journal.bytes() >= options.compactAfterBytes()) {
         try {
@@ -233,7 +227,7 @@ public final class EmbeddedRegistryStore implements RegistryStore {
   /** Writes the whole state to a new snapshot and starts an empty journal. Holds the write lock. */
   private void compact() throws IOException {
     long next = generation + 1;
-    SnapshotFile.write(dir, next, state);
+    SnapshotFile.write(dir, next, state.namespaces());
     // The snapshot now holds everything: from here on a crash recovers from it.
     Journal fresh = Journal.open(dir, next, true);
     StoreFiles.fsyncDirectory(dir);
@@ -254,39 +248,14 @@ public final class EmbeddedRegistryStore implements RegistryStore {
     LOG.debug("registry store compacted generation {} into {}", oldGeneration, next);
   }
 
-  private void apply(List<StoreOp> ops) {
-    for (StoreOp op : ops) {
-      switch (op) {
-        case StoreOp.Put put ->
-            state
-                .computeIfAbsent(put.namespace(), n -> new ConcurrentSkipListMap<>())
-                .put(put.key(), put.bytes());
-        case StoreOp.Delete delete -> {
-          NavigableMap<String, byte[]> ns = state.get(delete.namespace());
-          if (ns != null) {
-            ns.remove(delete.key());
-          }
-        }
-      }
-    }
-  }
-
   @Override
   public Optional<byte[]> get(String namespace, String key) {
-    NavigableMap<String, byte[]> ns = state.get(namespace);
-    byte[] value = ns == null ? null : ns.get(key);
-    return value == null ? Optional.empty() : Optional.of(value.clone());
+    return state.get(namespace, key);
   }
 
   @Override
   public Map<String, byte[]> list(String namespace) {
-    NavigableMap<String, byte[]> ns = state.get(namespace);
-    if (ns == null) {
-      return Map.of();
-    }
-    TreeMap<String, byte[]> out = new TreeMap<>();
-    ns.forEach((k, v) -> out.put(k, v.clone()));
-    return Collections.unmodifiableSortedMap(out);
+    return state.list(namespace);
   }
 
   @Override
