@@ -2,30 +2,17 @@ package io.toolgate.store;
 
 import io.toolgate.json.Json;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
+import java.nio.channels.ClosedChannelException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.NavigableMap;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -58,14 +45,16 @@ import tools.jackson.databind.JsonNode;
  * <p>One process at a time: a second {@link #open} of the same directory fails naming the holder's
  * pid. {@link #openReadOnly} reads a snapshot of the state without the lock (for CLI listings while
  * a server runs). Thread-safe.
+ *
+ * <p>This class orchestrates (the write lock, group commit, compaction); the parts live beside it:
+ * {@link StoreState} (the state in memory), {@link Journal} (one journal file), {@link
+ * SnapshotFile} (the snapshot format), {@link Records} and {@link FrameReader} (the frames both
+ * share), {@link Recovery} (reading the directory at open), {@link StoreDamage} (what damage
+ * refuses, keeps and says), {@link DirectoryLock} ({@code LOCK}) and {@link StoreFiles} (numbered
+ * files, leftover temporary files, directory {@code fsync}).
  */
 public final class EmbeddedRegistryStore implements RegistryStore {
   private static final Logger LOG = LoggerFactory.getLogger(EmbeddedRegistryStore.class);
-  private static final Pattern SNAPSHOT = Pattern.compile("snapshot-(\\d{16})\\.bin");
-  private static final Pattern JOURNAL = Pattern.compile("journal-(\\d{16})\\.log");
-  private static final byte[] SNAPSHOT_MAGIC = "TGSNAP01".getBytes(StandardCharsets.US_ASCII);
-  private static final byte[] SNAPSHOT_END = "TGSNAPOK".getBytes(StandardCharsets.US_ASCII);
-  private static final int SNAPSHOT_CHUNK_BYTES = 4 * 1024 * 1024;
 
   /**
    * Tuning of the embedded store.
@@ -88,19 +77,15 @@ public final class EmbeddedRegistryStore implements RegistryStore {
   private final Path dir;
   private final Options options;
   private final boolean readOnly;
-  private final Map<String, ConcurrentSkipListMap<String, byte[]>> state =
-      new ConcurrentHashMap<>();
+  private final StoreState state = new StoreState();
   private final ReentrantLock writeLock = new ReentrantLock();
   private final Object syncLock = new Object();
   private final JsonLinesAudit audit;
-  private FileChannel lockChannel;
-  private FileLock lock;
-  private FileChannel journal;
+  private DirectoryLock lock;
+  private Journal journal;
   private long generation;
-  private long journalBytes;
   private long lastSeq;
-  private final java.util.concurrent.atomic.AtomicLong durableSeq =
-      new java.util.concurrent.atomic.AtomicLong();
+  private final AtomicLong durableSeq = new AtomicLong();
   private volatile boolean failed;
   private volatile boolean closed;
 
@@ -146,7 +131,7 @@ public final class EmbeddedRegistryStore implements RegistryStore {
     EmbeddedRegistryStore store = new EmbeddedRegistryStore(dataDir, Options.DEFAULTS, true);
     try {
       if (Files.isDirectory(store.dir)) {
-        store.recover();
+        store.generation = Recovery.replay(store.dir, store.state::apply).generation();
       }
       return store;
     } catch (IOException e) {
@@ -157,147 +142,23 @@ public final class EmbeddedRegistryStore implements RegistryStore {
 
   private void openForWriting() throws IOException {
     Files.createDirectories(dir);
-    fsyncDirectory(root);
-    lockChannel =
-        FileChannel.open(
-            dir.resolve("LOCK"),
-            StandardOpenOption.CREATE,
-            StandardOpenOption.READ,
-            StandardOpenOption.WRITE);
-    try {
-      lock = lockChannel.tryLock();
-    } catch (OverlappingFileLockException e) {
-      lock = null;
-    }
-    if (lock == null) {
-      String holder = Files.readString(dir.resolve("LOCK")).strip();
-      throw new StoreException(
-          "the data directory "
-              + root
-              + " is in use by another Toolgate process"
-              + (holder.isEmpty() ? "" : " (pid " + holder + ")")
-              + "; stop it, or give this one another --data-dir");
-    }
-    lockChannel.truncate(0);
-    lockChannel.write(
-        ByteBuffer.wrap(
-            Long.toString(ProcessHandle.current().pid()).getBytes(StandardCharsets.US_ASCII)),
-        0);
-    try (DirectoryStream<Path> tmp = Files.newDirectoryStream(dir, "*.tmp")) {
-      for (Path t : tmp) {
-        Files.deleteIfExists(t);
-      }
-    }
-    Recovery recovery = recovery();
-    for (Path damaged : recovery.damaged) {
+    StoreFiles.fsyncDirectory(root);
+    lock = DirectoryLock.acquire(root, dir);
+    StoreFiles.deleteTemporaryFiles(dir);
+    Recovery recovery = Recovery.replay(dir, state::apply);
+    generation = recovery.generation();
+    for (Path damaged : recovery.damaged()) {
       // The compaction below deletes the journal: keep what was dropped for a post-mortem.
       Path kept = StoreDamage.keep(damaged);
       LOG.warn("kept a copy of the damaged journal as {}", kept);
     }
     // Start a fresh generation whenever the journal holds anything: recovery stays bounded, a torn
     // tail is gone for good, and leftovers from an interrupted compaction are cleaned up.
-    if (recovery.journalFrames > 0 || !recovery.damaged.isEmpty() || recovery.leftovers) {
+    if (recovery.journalFrames() > 0 || !recovery.damaged().isEmpty() || recovery.leftovers()) {
       compact();
     } else {
-      journal = openJournal(generation, false);
-      journalBytes = journal.size();
+      journal = Journal.open(dir, generation, false);
     }
-  }
-
-  private record Recovery(int journalFrames, List<Path> damaged, boolean leftovers) {}
-
-  private void recover() throws IOException {
-    recovery();
-  }
-
-  private Recovery recovery() throws IOException {
-    TreeMap<Long, Path> snapshots = files(SNAPSHOT);
-    TreeMap<Long, Path> journals = files(JOURNAL);
-    generation = snapshots.isEmpty() ? 0 : snapshots.lastKey();
-    if (!snapshots.isEmpty()) {
-      loadSnapshot(snapshots.lastEntry().getValue());
-    }
-    if (!journals.isEmpty() && journals.lastKey() > generation) {
-      throw StoreDamage.missingSnapshot(journals.lastEntry().getValue(), journals.lastKey());
-    }
-    int frames = 0;
-    List<Path> damaged = new ArrayList<>();
-    for (Map.Entry<Long, Path> j : journals.tailMap(generation, true).entrySet()) {
-      try (FileChannel channel = FileChannel.open(j.getValue(), StandardOpenOption.READ)) {
-        FrameReader reader = new FrameReader(channel, 0);
-        int read = 0;
-        for (Optional<List<StoreOp>> ops = reader.next(); ops.isPresent(); ops = reader.next()) {
-          apply(ops.get());
-          read++;
-        }
-        frames += read;
-        if (reader.damagedBytes() > 0) {
-          int after = reader.intactFramesAfterDamage();
-          if (after > 0) {
-            throw StoreDamage.damagedJournal(j.getValue(), reader, read, after);
-          }
-          damaged.add(j.getValue());
-          LOG.warn(StoreDamage.tornTail(j.getValue(), reader));
-        }
-      }
-      generation = Math.max(generation, j.getKey());
-    }
-    boolean leftovers =
-        snapshots.size() > 1
-            || journals.headMap(generation, false).size() > 0
-            || journals.size() > 1;
-    return new Recovery(frames, damaged, leftovers);
-  }
-
-  private TreeMap<Long, Path> files(Pattern pattern) throws IOException {
-    TreeMap<Long, Path> out = new TreeMap<>();
-    if (!Files.isDirectory(dir)) {
-      return out;
-    }
-    try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
-      for (Path f : files) {
-        Matcher m = pattern.matcher(f.getFileName().toString());
-        if (m.matches()) {
-          out.put(Long.parseLong(m.group(1)), f);
-        }
-      }
-    }
-    return out;
-  }
-
-  private void loadSnapshot(Path file) throws IOException {
-    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-      long size = channel.size();
-      ByteBuffer magic = ByteBuffer.allocate(SNAPSHOT_MAGIC.length);
-      channel.read(magic, 0);
-      ByteBuffer trailer = ByteBuffer.allocate(SNAPSHOT_END.length + 4);
-      if (size >= SNAPSHOT_MAGIC.length + trailer.capacity()) {
-        channel.read(trailer, size - trailer.capacity());
-      }
-      if (!java.util.Arrays.equals(magic.array(), SNAPSHOT_MAGIC)
-          || !java.util.Arrays.equals(
-              java.util.Arrays.copyOf(trailer.array(), SNAPSHOT_END.length), SNAPSHOT_END)) {
-        throw damagedSnapshot(file, "its header or trailer is missing");
-      }
-      int expectedFrames = trailer.getInt(SNAPSHOT_END.length);
-      FrameReader reader = new FrameReader(channel.position(0), SNAPSHOT_MAGIC.length);
-      int frames = 0;
-      for (Optional<List<StoreOp>> ops = reader.next(); ops.isPresent(); ops = reader.next()) {
-        apply(ops.get());
-        frames++;
-        if (frames == expectedFrames) {
-          break;
-        }
-      }
-      if (frames != expectedFrames || reader.goodEnd() != size - trailer.capacity()) {
-        throw damagedSnapshot(
-            file, "read " + frames + " of " + expectedFrames + " frames; " + reader.stopReason());
-      }
-    }
-  }
-
-  private StoreException damagedSnapshot(Path file, String why) throws IOException {
-    return StoreDamage.damagedSnapshot(file, why, files(JOURNAL));
   }
 
   @Override
@@ -313,17 +174,13 @@ public final class EmbeddedRegistryStore implements RegistryStore {
     try {
       checkWritable();
       try {
-        int length = frame.remaining();
-        while (frame.hasRemaining()) {
-          journal.write(frame);
-        }
-        journalBytes += length;
+        journal.append(frame);
       } catch (IOException e) {
-        throw fail("writing the journal " + journalPath(generation), e);
+        throw fail("writing the journal " + Journal.path(dir, generation), e);
       }
-      apply(ops);
+      state.apply(ops);
       seq = ++lastSeq;
-      if (journalBytes >= options.compactAfterBytes()) {
+      if (journal.bytes() >= options.compactAfterBytes()) {
         try {
           compact();
         } catch (IOException e) {
@@ -344,24 +201,24 @@ public final class EmbeddedRegistryStore implements RegistryStore {
       }
       checkWritable();
       long target;
-      FileChannel channel;
+      Journal current;
       writeLock.lock();
       try {
         target = lastSeq;
-        channel = journal;
+        current = journal;
       } finally {
         writeLock.unlock();
       }
       try {
-        channel.force(false);
-      } catch (java.nio.channels.ClosedChannelException e) {
+        current.force();
+      } catch (ClosedChannelException e) {
         // A compaction replaced this journal; its snapshot made every earlier commit durable.
         if (durableSeq.get() >= seq) {
           return;
         }
-        throw fail("syncing the journal " + journalPath(generation), e);
+        throw fail("syncing the journal " + Journal.path(dir, generation), e);
       } catch (IOException e) {
-        throw fail("syncing the journal " + journalPath(generation), e);
+        throw fail("syncing the journal " + Journal.path(dir, generation), e);
       }
       durableSeq.accumulateAndGet(target, Math::max);
     }
@@ -370,116 +227,35 @@ public final class EmbeddedRegistryStore implements RegistryStore {
   /** Writes the whole state to a new snapshot and starts an empty journal. Holds the write lock. */
   private void compact() throws IOException {
     long next = generation + 1;
-    Path snapshot = dir.resolve(String.format("snapshot-%016d.bin", next));
-    Path tmp = dir.resolve(snapshot.getFileName() + ".tmp");
-    try (FileChannel out =
-        FileChannel.open(
-            tmp,
-            StandardOpenOption.CREATE_NEW,
-            StandardOpenOption.WRITE,
-            StandardOpenOption.TRUNCATE_EXISTING)) {
-      OutputStream stream =
-          new java.io.BufferedOutputStream(
-              java.nio.channels.Channels.newOutputStream(out), 1 << 16);
-      stream.write(SNAPSHOT_MAGIC);
-      int frames = 0;
-      List<StoreOp> chunk = new ArrayList<>();
-      long chunkBytes = 0;
-      for (Map.Entry<String, ConcurrentSkipListMap<String, byte[]>> ns :
-          new TreeMap<>(state).entrySet()) {
-        for (Map.Entry<String, byte[]> e : ns.getValue().entrySet()) {
-          chunk.add(new StoreOp.Put(ns.getKey(), e.getKey(), e.getValue()));
-          chunkBytes += e.getValue().length + e.getKey().length() + 16;
-          if (chunkBytes >= SNAPSHOT_CHUNK_BYTES) {
-            writeFrame(stream, chunk);
-            frames++;
-            chunk.clear();
-            chunkBytes = 0;
-          }
-        }
-      }
-      if (!chunk.isEmpty()) {
-        writeFrame(stream, chunk);
-        frames++;
-      }
-      stream.write(SNAPSHOT_END);
-      stream.write(ByteBuffer.allocate(4).putInt(frames).array());
-      stream.flush();
-      out.force(true);
-    }
-    Files.move(tmp, snapshot, StandardCopyOption.ATOMIC_MOVE);
-    fsyncDirectory(dir);
+    SnapshotFile.write(dir, next, state.namespaces());
     // The snapshot now holds everything: from here on a crash recovers from it.
-    FileChannel fresh = openJournal(next, true);
-    fsyncDirectory(dir);
-    FileChannel old = journal;
+    Journal fresh = Journal.open(dir, next, true);
+    StoreFiles.fsyncDirectory(dir);
+    Journal old = journal;
     long oldGeneration = generation;
     journal = fresh;
-    journalBytes = 0;
     generation = next;
     durableSeq.accumulateAndGet(lastSeq, Math::max);
     if (old != null) {
       old.close();
     }
-    for (Path f : files(SNAPSHOT).headMap(next, false).values()) {
+    for (Path f : SnapshotFile.list(dir).headMap(next, false).values()) {
       Files.deleteIfExists(f);
     }
-    for (Path f : files(JOURNAL).headMap(next, false).values()) {
+    for (Path f : Journal.list(dir).headMap(next, false).values()) {
       Files.deleteIfExists(f);
     }
     LOG.debug("registry store compacted generation {} into {}", oldGeneration, next);
   }
 
-  private static void writeFrame(OutputStream out, List<StoreOp> ops) throws IOException {
-    ByteBuffer frame = Records.frame(ops);
-    out.write(frame.array(), frame.position(), frame.remaining());
-  }
-
-  private FileChannel openJournal(long gen, boolean createNew) throws IOException {
-    return FileChannel.open(
-        journalPath(gen),
-        createNew ? StandardOpenOption.CREATE_NEW : StandardOpenOption.CREATE,
-        StandardOpenOption.WRITE,
-        StandardOpenOption.APPEND);
-  }
-
-  private Path journalPath(long gen) {
-    return dir.resolve(String.format("journal-%016d.log", gen));
-  }
-
-  private void apply(List<StoreOp> ops) {
-    for (StoreOp op : ops) {
-      switch (op) {
-        case StoreOp.Put put ->
-            state
-                .computeIfAbsent(put.namespace(), n -> new ConcurrentSkipListMap<>())
-                .put(put.key(), put.bytes());
-        case StoreOp.Delete delete -> {
-          NavigableMap<String, byte[]> ns = state.get(delete.namespace());
-          if (ns != null) {
-            ns.remove(delete.key());
-          }
-        }
-      }
-    }
-  }
-
   @Override
   public Optional<byte[]> get(String namespace, String key) {
-    NavigableMap<String, byte[]> ns = state.get(namespace);
-    byte[] value = ns == null ? null : ns.get(key);
-    return value == null ? Optional.empty() : Optional.of(value.clone());
+    return state.get(namespace, key);
   }
 
   @Override
   public Map<String, byte[]> list(String namespace) {
-    NavigableMap<String, byte[]> ns = state.get(namespace);
-    if (ns == null) {
-      return Map.of();
-    }
-    TreeMap<String, byte[]> out = new TreeMap<>();
-    ns.forEach((k, v) -> out.put(k, v.clone()));
-    return Collections.unmodifiableSortedMap(out);
+    return state.list(namespace);
   }
 
   @Override
@@ -491,7 +267,7 @@ public final class EmbeddedRegistryStore implements RegistryStore {
   }
 
   @Override
-  public void follow(java.util.Set<String> namespaces, StoreListener listener) {
+  public void follow(Set<String> namespaces, StoreListener listener) {
     Objects.requireNonNull(namespaces, "namespaces");
     Objects.requireNonNull(listener, "listener");
     // A single writer: there is never a commit from elsewhere to deliver.
@@ -541,8 +317,8 @@ public final class EmbeddedRegistryStore implements RegistryStore {
       closed = true;
       if (!readOnly && !failed && journal != null) {
         try {
-          journal.force(false);
-          if (journalBytes > 0) {
+          journal.force();
+          if (journal.bytes() > 0) {
             compact();
           }
         } catch (IOException e) {
@@ -557,7 +333,7 @@ public final class EmbeddedRegistryStore implements RegistryStore {
   }
 
   private void releaseQuietly() {
-    for (AutoCloseable c : new AutoCloseable[] {journal, lock, lockChannel}) {
+    for (AutoCloseable c : new AutoCloseable[] {journal, lock}) {
       if (c != null) {
         try {
           c.close();
@@ -588,15 +364,5 @@ public final class EmbeddedRegistryStore implements RegistryStore {
     failed = true;
     LOG.error("registry store: {} failed; refusing further writes", what, e);
     return new StoreException(what + " failed: " + e.getMessage(), e);
-  }
-
-  private static void fsyncDirectory(Path directory) {
-    // Makes a rename or a new file durable. Some platforms cannot open a directory; they order
-    // metadata writes themselves.
-    try (FileChannel d = FileChannel.open(directory, StandardOpenOption.READ)) {
-      d.force(true);
-    } catch (IOException | UnsupportedOperationException e) {
-      LOG.trace("cannot fsync directory {}: {}", directory, e.toString());
-    }
   }
 }

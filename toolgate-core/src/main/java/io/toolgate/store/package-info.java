@@ -6,7 +6,10 @@
  *       run time, keyed state (tool-vector cache, sandbox build state — see {@code
  *       SandboxStateStore.inRegistryStore} —, API keys) and the audit log.
  *   <li>{@link io.toolgate.store.EmbeddedRegistryStore} — the default, in the data directory: an
- *       append-only journal of CRC-framed records plus atomic snapshots; crash-safe.
+ *       append-only journal of CRC-framed records plus atomic snapshots; crash-safe. Its
+ *       package-private parts: {@code StoreState}, {@code Journal}, {@code SnapshotFile}, {@code
+ *       Records} and {@code FrameReader} (the frame format), {@code Recovery}, {@code StoreDamage},
+ *       {@code DirectoryLock}, {@code StoreFiles}.
  *   <li>{@link io.toolgate.store.StoreOp} — one change; a list of them commits atomically.
  *   <li>{@link io.toolgate.store.Registrations} — the typed view of registered tools.
  * </ul>
