@@ -106,11 +106,6 @@ public final class LocalEmbedderProvider implements EmbedderProvider {
     if (value == null) {
       return model.defaultQueryModel();
     }
-    String fitting =
-        Arrays.stream(LocalModel.values())
-            .filter(model::sharesVectorSpaceWith)
-            .map(LocalModel::id)
-            .collect(Collectors.joining(", "));
     return LocalModel.find(String.valueOf(value))
         .filter(model::sharesVectorSpaceWith)
         .orElseThrow(
@@ -121,7 +116,10 @@ public final class LocalEmbedderProvider implements EmbedderProvider {
                         + "' cannot embed queries for "
                         + model.id()
                         + "'s documents; use one of: "
-                        + fitting));
+                        + Arrays.stream(LocalModel.values())
+                            .filter(model::sharesVectorSpaceWith)
+                            .map(LocalModel::id)
+                            .collect(Collectors.joining(", "))));
   }
 
   static OnnxEmbedder.Options options(LocalModel model, Map<String, Object> options) {

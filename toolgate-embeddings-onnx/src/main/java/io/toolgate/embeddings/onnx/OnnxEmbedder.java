@@ -47,7 +47,6 @@ import java.util.stream.IntStream;
  * for runs in flight.
  */
 public final class OnnxEmbedder implements Embedder {
-  private final LocalModel model;
   private final Options options;
   private final OrtEnvironment environment;
   private final Side documentSide;
@@ -78,23 +77,29 @@ public final class OnnxEmbedder implements Embedder {
               + model.id()
               + " or its quantized copy");
     }
-    this.model = model;
     this.options = options;
     this.environment = OrtEnvironment.getEnvironment();
-    this.documentSide = side(model, options.threads());
-    this.querySide =
-        queryModel == model && options.queryThreads() == options.threads()
-            ? documentSide
-            : side(queryModel, options.queryThreads());
+    // The model's file and vocabulary are read once, also when queries get a session of their own.
+    byte[] weights = Resources.readAll(model.modelResource());
+    WordPieceTokenizer tokenizer = WordPieceTokenizer.fromResource(model.tokenizerResource());
+    this.documentSide = side(model, tokenizer, weights, options.threads());
+    if (queryModel != model) {
+      this.querySide =
+          side(
+              queryModel,
+              WordPieceTokenizer.fromResource(queryModel.tokenizerResource()),
+              Resources.readAll(queryModel.modelResource()),
+              options.queryThreads());
+    } else if (options.queryThreads() != options.threads()) {
+      this.querySide = side(model, tokenizer, weights, options.queryThreads());
+    } else {
+      this.querySide = documentSide;
+    }
   }
 
-  private Side side(LocalModel of, int threads) {
-    OrtSession session = createSession(of, Resources.readAll(of.modelResource()), threads);
-    return new Side(
-        of,
-        WordPieceTokenizer.fromResource(of.tokenizerResource()),
-        session,
-        session.getInputNames().contains("token_type_ids"));
+  private Side side(LocalModel of, WordPieceTokenizer tokenizer, byte[] weights, int threads) {
+    OrtSession session = createSession(of, weights, threads);
+    return new Side(of, tokenizer, session, session.getInputNames().contains("token_type_ids"));
   }
 
   private OrtSession createSession(LocalModel of, byte[] weights, int threads) {
@@ -149,7 +154,7 @@ public final class OnnxEmbedder implements Embedder {
    */
   @Override
   public String modelId() {
-    return weightsId(model);
+    return weightsId(documentSide.model());
   }
 
   /** The id of the query side's weights, like {@link #modelId()}: {@code all-minilm-l6-v2-q}. */
@@ -166,12 +171,12 @@ public final class OnnxEmbedder implements Embedder {
 
   @Override
   public int dimension() {
-    return model.dimension();
+    return documentSide.model().dimension();
   }
 
   /** The model this embedder runs on documents. */
   public LocalModel model() {
-    return model;
+    return documentSide.model();
   }
 
   /** The model this embedder runs on queries: {@link #model()} or its quantized copy. */
@@ -270,7 +275,7 @@ public final class OnnxEmbedder implements Embedder {
           float[] pooled =
               on.model()
                   .pooling()
-                  .pool(hidden, r, batch.seqLen(), model.dimension(), batch.lengths()[r]);
+                  .pool(hidden, r, batch.seqLen(), on.model().dimension(), batch.lengths()[r]);
           vectors[r] = Pooling.normalize(pooled);
         }
         return vectors;
