@@ -32,12 +32,8 @@ record QueryTerms(
         words.add(new Word(term, stem.get(0)));
       }
     }
-    return new QueryTerms(
-        index.analyze(Kind.STEMMED, text),
-        exact,
-        List.copyOf(phrases),
-        words,
-        index.wordPairs(text));
+    LexicalIndex.StemmedQuery stemmed = index.stemmedQuery(text);
+    return new QueryTerms(stemmed.terms(), exact, List.copyOf(phrases), words, stemmed.wordPairs());
   }
 
   /** The query words found in the name, description or parameters of the tool at {@code slot}. */

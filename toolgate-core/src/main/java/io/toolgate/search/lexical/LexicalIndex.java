@@ -174,11 +174,32 @@ public final class LexicalIndex implements AutoCloseable {
    * are off.
    */
   public List<String> wordPairs(String text) {
-    if (settings.wordPairWeight() == 0) {
-      return List.of();
+    return stemmedQuery(text).wordPairs();
+  }
+
+  /**
+   * A request's stemmed view from one pass of the analyzer: its distinct terms as {@link #analyze}
+   * gives them for {@link Kind#STEMMED}, and its {@linkplain #wordPairs word pairs}.
+   */
+  public record StemmedQuery(List<String> terms, List<String> wordPairs) {}
+
+  /** The stemmed terms and word pairs of {@code text}; see {@link StemmedQuery}. */
+  public StemmedQuery stemmedQuery(String text) {
+    FieldTokens tokens = tokens(stemmedQueries, text);
+    Set<String> terms = new LinkedHashSet<>();
+    for (String term : tokens.terms()) {
+      if (terms.size() == MAX_TERMS) {
+        break;
+      }
+      terms.add(term);
     }
-    List<String> out = new ArrayList<>(new LinkedHashSet<>(pairsOf(tokens(stemmedQueries, text))));
-    return out.size() > MAX_TERMS ? List.copyOf(out.subList(0, MAX_TERMS)) : List.copyOf(out);
+    if (settings.wordPairWeight() == 0) {
+      return new StemmedQuery(List.copyOf(terms), List.of());
+    }
+    List<String> pairs = new ArrayList<>(new LinkedHashSet<>(pairsOf(tokens)));
+    return new StemmedQuery(
+        List.copyOf(terms),
+        List.copyOf(pairs.size() > MAX_TERMS ? pairs.subList(0, MAX_TERMS) : pairs));
   }
 
   /** Each word of {@code tokens} joined to the next by a space, in order, repeats kept. */

@@ -188,6 +188,27 @@ class LexicalIndexTest {
   }
 
   @Test
+  void aStemmedQueryHasTheTermsOfAnalyzeAndTheWordPairsFromOnePass() {
+    LexicalIndex index = index(DOCS);
+    StringBuilder manyWords = new StringBuilder();
+    for (int i = 0; i < 300; i++) {
+      manyWords.append("word").append(i).append(' ');
+    }
+    for (String text :
+        List.of(
+            "forecast for the next days, the next days",
+            "getWeather_forecast in Köln",
+            "",
+            manyWords.toString())) {
+      LexicalIndex.StemmedQuery q = index.stemmedQuery(text);
+      assertThat(q.terms()).as(text).isEqualTo(index.analyze(Kind.STEMMED, text));
+      assertThat(q.wordPairs()).as(text).isEqualTo(index.wordPairs(text));
+    }
+    assertThat(index.stemmedQuery(manyWords.toString()).terms()).hasSize(200);
+    assertThat(index.stemmedQuery("next days").wordPairs()).containsExactly("next dai");
+  }
+
+  @Test
   void aToolWithTheQueryWordsSideBySideScoresHigherThroughWordPairs() {
     List<LexicalDocument> docs =
         List.of(
