@@ -12,8 +12,9 @@ import io.toolgate.search.spi.Embedder;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -60,12 +61,15 @@ public class DefaultSearchBenchmark {
   public double clauseWeight;
 
   /**
-   * {@code search.second_embedder_margin}: 0 is the default; above 0 measures the fast profile of
-   * docs/search.md, whose embedders run cheapest first (all-MiniLM-L6-v2, then bge-small-en-v1.5
-   * only when the top two are closer than the margin).
+   * {@code search.second_embedder_margin}: 0.15 is the default (all-MiniLM-L6-v2 on every query,
+   * bge-small-en-v1.5 only where the search is unsure); 0 measures both models on every query.
    */
-  @Param({"0"})
+  @Param({"0.15"})
   public double secondEmbedderMargin;
+
+  /** {@code query_threads} of each embedder: 0 keeps the defaults' (2). */
+  @Param({"0"})
+  public int queryThreads;
 
   private final List<Embedder> embedders = new ArrayList<>();
   private HybridToolSearch search;
@@ -81,11 +85,13 @@ public class DefaultSearchBenchmark {
             .withSecondEmbedderMargin(secondEmbedderMargin);
     HybridToolSearch.Builder builder =
         HybridToolSearch.builder().settings(settings).dataDirectory(Path.of(cache));
-    List<EmbeddingConfig> configs = new ArrayList<>(ToolgateConfig.defaults().embeddings());
-    if (secondEmbedderMargin > 0) {
-      Collections.reverse(configs);
-    }
-    for (EmbeddingConfig e : configs) {
+    for (EmbeddingConfig c : ToolgateConfig.defaults().embeddings()) {
+      EmbeddingConfig e = c;
+      if (queryThreads > 0) {
+        Map<String, Object> options = new HashMap<>(c.options());
+        options.put("query_threads", queryThreads);
+        e = new EmbeddingConfig(c.name(), c.from(), options);
+      }
       Embedder embedder = e.createEmbedder();
       embedders.add(embedder);
       e.document()

@@ -43,9 +43,9 @@ import java.util.Set;
  */
 public final class RetrievalQuality {
   /** The product's default embedders (toolgate.yaml without embeddings:) and their documents. */
-  private static final String DEFAULT_EMBEDDERS = "bge-small-en-v1.5,all-minilm-l6-v2";
+  private static final String DEFAULT_EMBEDDERS = "all-minilm-l6-v2,bge-small-en-v1.5";
 
-  private static final String DEFAULT_DOCUMENTS = "json,plain";
+  private static final String DEFAULT_DOCUMENTS = "plain,json";
 
   private RetrievalQuality() {}
 

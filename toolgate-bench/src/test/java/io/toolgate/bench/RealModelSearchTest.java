@@ -67,12 +67,24 @@ class RealModelSearchTest {
   }
 
   @Test
-  void bothVectorChannelsReportTheirRanks() {
+  void whereTheFirstModelLeavesTheSearchUnsureBothVectorChannelsReportTheirRanks() {
+    // Full text and all-MiniLM-L6-v2 do not single out the same tool: bge-small runs too.
     SearchResponse r = search.search(SearchRequest.of("book a meeting with the team"));
     SearchHit first = r.tools().getFirst();
     assertThat(first.tool().name()).startsWith("calendar_");
     assertThat(first.matchSources())
         .extracting(s -> s.source())
-        .contains("vector", "vector:all-minilm-l6-v2");
+        .contains("vector", "vector:" + EMBEDDERS.get(1).modelId());
+  }
+
+  @Test
+  void whereFullTextAndTheFirstModelAgreeTheSecondModelDoesNotRun() {
+    SearchResponse r = search.search(SearchRequest.of("refund a customer's card payment"));
+    SearchHit first = r.tools().getFirst();
+    assertThat(first.tool().name()).isEqualTo("payments_refund_payment");
+    assertThat(first.matchSources())
+        .extracting(s -> s.source())
+        .contains("full_text", "vector")
+        .doesNotContain("vector:" + EMBEDDERS.get(1).modelId());
   }
 }

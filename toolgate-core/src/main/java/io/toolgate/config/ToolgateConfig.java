@@ -67,17 +67,23 @@ public final class ToolgateConfig {
           "store",
           "data_dir");
 
-  /** The embedder of the defaults and of configs without {@code embeddings:}. */
-  public static final String DEFAULT_EMBEDDING_MODEL = "local:bge-small-en-v1.5";
+  /**
+   * The first embedder of the defaults (and of configs without {@code embeddings:}): the cheap one,
+   * which embeds every search's query.
+   */
+  public static final String FIRST_EMBEDDING_MODEL = "local:all-minilm-l6-v2";
 
-  /** The name of the default embedder. */
-  public static final String DEFAULT_EMBEDDING_NAME = "local";
+  /** The name of the first default embedder. */
+  public static final String FIRST_EMBEDDING_NAME = "minilm";
 
-  /** The second embedder of the defaults: another view of the same tools. */
-  public static final String SECOND_EMBEDDING_MODEL = "local:all-minilm-l6-v2";
+  /**
+   * The second embedder of the defaults: another view of the same tools, stronger and slower, run
+   * where the first leaves a search unsure.
+   */
+  public static final String SECOND_EMBEDDING_MODEL = "local:bge-small-en-v1.5";
 
-  /** The name of the second default embedder. */
-  public static final String SECOND_EMBEDDING_NAME = "minilm";
+  /** The name of the second default embedder ({@code local}, its name since the first release). */
+  public static final String SECOND_EMBEDDING_NAME = "local";
 
   /** The environment variable naming the data directory. */
   public static final String DATA_ENV = "TOOLGATE_DATA";
@@ -208,22 +214,25 @@ public final class ToolgateConfig {
   }
 
   /**
-   * bge-small-en-v1.5 on JSON documents and all-MiniLM-L6-v2 on plain ones: the pair measured best
-   * on every dev set (BENCHMARKS.md; each model reads its own document style best, and the second
-   * view added 1.4–2.5 NDCG points over bge alone).
+   * all-MiniLM-L6-v2 on plain documents, then bge-small-en-v1.5 on JSON ones: the pair measured
+   * best on every dev set (BENCHMARKS.md; each model reads its own document style best, and the
+   * second view added 1.4–2.5 NDCG points over bge alone). The cheap model is first: with the
+   * default {@code search.second_embedder_margin} a search runs bge only where MiniLM and the full
+   * text leave it unsure.
    */
   private static List<EmbeddingConfig> defaultEmbeddings() {
-    // One ONNX Runtime thread each: the two models then embed a query side by side, one a core
-    // (7.2 ms at the median, against 10.2 ms with two threads each).
+    // Documents one ONNX Runtime thread a run (batches run side by side, one a core); a query two:
+    // the gate runs one model at a time, and two threads embed a query in 5.1 ms instead of 7.4
+    // (all-MiniLM-L6-v2's int8 copy, AMD EPYC; BENCHMARKS.md).
     return List.of(
         new EmbeddingConfig(
-            DEFAULT_EMBEDDING_NAME,
-            DEFAULT_EMBEDDING_MODEL,
-            Map.of(EmbeddingConfig.DOCUMENT, "json", "threads", 1)),
+            FIRST_EMBEDDING_NAME,
+            FIRST_EMBEDDING_MODEL,
+            Map.of(EmbeddingConfig.DOCUMENT, "plain", "threads", 1, "query_threads", 2)),
         new EmbeddingConfig(
             SECOND_EMBEDDING_NAME,
             SECOND_EMBEDDING_MODEL,
-            Map.of(EmbeddingConfig.DOCUMENT, "plain", "threads", 1)));
+            Map.of(EmbeddingConfig.DOCUMENT, "json", "threads", 1, "query_threads", 2)));
   }
 
   /** The file read; empty for the defaults and parsed text. */

@@ -297,9 +297,19 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
     }
     boolean[] using = embeddersFor(request);
     int embedders = request.mode() == SearchMode.LEXICAL ? 0 : vectors.size();
-    // With a margin set, the later embedders run only when the first leaves the top close.
-    boolean gated = settings.secondEmbedderMargin() > 0 && embedders > 1;
-    float[][][] queryVectors = queryEmbeddings.embed(texts, 0, gated ? 1 : embedders, using);
+    // With a margin set, the embedders after the first one the request uses run only when that one
+    // leaves the search unsure.
+    int first = 0;
+    while (first < embedders && !using[first]) {
+      first++;
+    }
+    int later = 0;
+    for (int e = first + 1; e < embedders; e++) {
+      later += using[e] ? 1 : 0;
+    }
+    boolean gated = settings.secondEmbedderMargin() > 0 && later > 0;
+    float[][][] queryVectors =
+        queryEmbeddings.embed(texts, 0, gated ? first + 1 : embedders, using);
     lock.readLock().lock();
     try {
       Catalog cat = catalog;
@@ -312,9 +322,9 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
               cat,
               ScoredQuery.allowed(cat, request.filter()));
       Fused fused = q.fuseWhole();
-      if (gated && unsure(fused)) {
-        float[][][] more = queryEmbeddings.embed(texts, 1, embedders, using);
-        for (int e = 1; e < embedders; e++) {
+      if (gated && unsure(q, fused, first)) {
+        float[][][] more = queryEmbeddings.embed(texts, first + 1, embedders, using);
+        for (int e = first + 1; e < embedders; e++) {
           queryVectors[e] = more[e];
         }
         q = new ScoredQuery(engine, request, texts, queryVectors, cat, q.allowed);
@@ -365,22 +375,26 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
   }
 
   /**
-   * Whether the best two tools are closer than {@link SearchSettings#secondEmbedderMargin()} (in
-   * reported-score units), or fewer than two tools were found.
+   * Whether a search scored with embedder {@code first} alone needs the later ones: its best two
+   * tools are closer than {@link SearchSettings#secondEmbedderMargin()} (in reported-score units),
+   * or fewer than two were found, and the full-text channel and {@code first}'s channel do not both
+   * single out the best ({@link ScoredQuery#channelsAgreeOnTop}).
    */
-  private boolean unsure(Fused fused) {
-    double first = Double.NEGATIVE_INFINITY;
-    double second = Double.NEGATIVE_INFINITY;
+  private boolean unsure(ScoredQuery q, Fused fused, int first) {
+    double best = Double.NEGATIVE_INFINITY;
+    double runnerUp = Double.NEGATIVE_INFINITY;
     for (double s : fused.scores()) {
-      if (s > first) {
-        second = first;
-        first = s;
-      } else if (s > second) {
-        second = s;
+      if (s > best) {
+        runnerUp = best;
+        best = s;
+      } else if (s > runnerUp) {
+        runnerUp = s;
       }
     }
-    return !(second > Double.NEGATIVE_INFINITY)
-        || (first - second) / fused.best() < settings.secondEmbedderMargin();
+    boolean close =
+        !(runnerUp > Double.NEGATIVE_INFINITY)
+            || (best - runnerUp) / fused.best() < settings.secondEmbedderMargin();
+    return close && !q.channelsAgreeOnTop(fused, vectorSource(first));
   }
 
   /** Stops following the registry and the embedding workers, and frees the index. */

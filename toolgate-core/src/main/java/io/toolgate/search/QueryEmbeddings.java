@@ -11,12 +11,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Embeds a search's texts (the request, and its clauses when it asks for several things) with every
- * usable embedder, remembering recent query vectors per embedder ({@link QueryVectorLru}).
+ * Embeds a search's texts (the request, and its clauses when it asks for several things) with a
+ * range of the usable embedders (the first alone, then the rest when the search's gate asks for
+ * them), remembering recent query vectors per embedder ({@link QueryVectorLru}).
  *
- * <p>With more than one embedder, the later ones run on virtual threads while the first runs on the
- * caller: two models on two cores took 7.2 ms at the median together against 13.5 ms one after the
- * other (QueryEmbeddingBenchmark). Thread-safe.
+ * <p>With more than one embedder in the range, the later ones run on virtual threads while the
+ * first runs on the caller: two models on two cores took 7.2 ms at the median together against 13.5
+ * ms one after the other (QueryEmbeddingBenchmark). Thread-safe.
  */
 final class QueryEmbeddings {
   private static final Logger LOG = LoggerFactory.getLogger(QueryEmbeddings.class);

@@ -96,6 +96,49 @@ final class ScoredQuery {
     return engine.fusion().fuse(whole.channels(), cat.tools.length, population, cat.names);
   }
 
+  /**
+   * Whether the full-text channel and the vector channel {@code vectorSource} both single out
+   * {@code fused}'s best tool: each scores it above every other tool. Two independent views that
+   * agree on the top are rarely overturned by a later embedder (BENCHMARKS.md, "Issue 15: the
+   * gate").
+   */
+  boolean channelsAgreeOnTop(Fused fused, String vectorSource) {
+    int top = -1;
+    double best = Double.NEGATIVE_INFINITY;
+    for (int i = 0; i < fused.slots().length; i++) {
+      if (fused.scores()[i] > best) {
+        best = fused.scores()[i];
+        top = fused.slots()[i];
+      }
+    }
+    int agreeing = 0;
+    for (ChannelInput c : whole.channels()) {
+      if (c.source().equals(SearchSettings.FULL_TEXT) || c.source().equals(vectorSource)) {
+        if (top < 0 || soleBest(c.scores()) != top) {
+          return false;
+        }
+        agreeing++;
+      }
+    }
+    return agreeing == 2;
+  }
+
+  /** The slot that scores above every other in {@code scores}; -1 when none does (a tie). */
+  private static int soleBest(SparseScores scores) {
+    int slot = -1;
+    float best = Float.NEGATIVE_INFINITY;
+    for (int i = 0; i < scores.size(); i++) {
+      float score = scores.score(i);
+      if (score > best) {
+        best = score;
+        slot = scores.slot(i);
+      } else if (score == best) {
+        slot = -1;
+      }
+    }
+    return slot;
+  }
+
   /** {@code fused} with each clause's evidence and, then, the siblings of strong hits. */
   Fused withClauses(Fused fused) {
     List<Fused> perClause = new ArrayList<>(texts.size() - 1);

@@ -48,8 +48,9 @@ import java.util.Set;
  *     score ({@code search.family_weight}; 0 = off)
  * @param secondEmbedderMargin when above 0, a search embeds its query with the first embedder only,
  *     and with the others only when the best two tools are closer than this (in reported score
- *     units, 0..1): the second model is paid for where the first is unsure ({@code
- *     search.second_embedder_margin}; 0 = always every embedder)
+ *     units, 0..1) and the full-text channel and the first embedder do not agree on the best: the
+ *     second model is paid for where the first is unsure ({@code search.second_embedder_margin},
+ *     default 0.15; 0 = always every embedder)
  */
 public record SearchSettings(
     FusionMethod fusion,
@@ -78,6 +79,13 @@ public record SearchSettings(
    * 0.2 NDCG@10 and the multi-tool requests gained most (BENCHMARKS.md).
    */
   public static final double DEFAULT_CLAUSE_WEIGHT = 0.5;
+
+  /**
+   * The gate of the default: with all-MiniLM-L6-v2 first, bge-small-en-v1.5 runs on about 40% of
+   * searches for −0.14 / −0.16 / +0.08 NDCG@10 (bfcl / bfcl_live / sealtools) and half the median
+   * latency (BENCHMARKS.md, "Issue 15: the gate").
+   */
+  public static final double DEFAULT_SECOND_EMBEDDER_MARGIN = 0.15;
 
   /** The keys of the {@code search:} section that {@link #fromConfig} reads. */
   public static final Set<String> CONFIG_KEYS =
@@ -154,7 +162,8 @@ public record SearchSettings(
 
   /**
    * The measured default: z-score fusion, the length rule at 25 words, plain documents, clause
-   * weight 0.5, a query-vector cache of 1,024 per embedder, every embedder on every query.
+   * weight 0.5, a query-vector cache of 1,024 per embedder, the later embedders only where the
+   * first leaves the search unsure (margin 0.15).
    */
   public static SearchSettings defaults() {
     return new SearchSettings(
@@ -170,7 +179,7 @@ public record SearchSettings(
         DEFAULT_QUERY_CACHE_SIZE,
         DEFAULT_CLAUSE_WEIGHT,
         0,
-        0);
+        DEFAULT_SECOND_EMBEDDER_MARGIN);
   }
 
   private static void checkWeight(String key, double value) {

@@ -114,15 +114,16 @@ class ToolgateConfigTest {
     assertThat(config.embeddings())
         .containsExactly(
             new EmbeddingConfig(
-                "local",
-                ToolgateConfig.DEFAULT_EMBEDDING_MODEL,
-                Map.of("document", "json", "threads", 1)),
-            new EmbeddingConfig(
                 "minilm",
+                ToolgateConfig.FIRST_EMBEDDING_MODEL,
+                Map.of("document", "plain", "threads", 1, "query_threads", 2)),
+            new EmbeddingConfig(
+                "local",
                 ToolgateConfig.SECOND_EMBEDDING_MODEL,
-                Map.of("document", "plain", "threads", 1)));
-    assertThat(config.embeddings().getFirst().document()).contains(DocumentStyle.JSON);
-    assertThat(config.embeddings().getFirst().embedderOptions()).isEqualTo(Map.of("threads", 1));
+                Map.of("document", "json", "threads", 1, "query_threads", 2)));
+    assertThat(config.embeddings().getFirst().document()).contains(DocumentStyle.PLAIN);
+    assertThat(config.embeddings().getFirst().embedderOptions())
+        .isEqualTo(Map.of("threads", 1, "query_threads", 2));
     assertThat(config.search()).isEqualTo(SearchConfig.DEFAULTS);
     assertThat(config.domains()).isEmpty();
     assertThat(config.enabledDomains()).containsExactly("core");
@@ -383,7 +384,7 @@ class ToolgateConfigTest {
     ToolgateConfig defaults = ToolgateConfig.defaults(name -> null);
     assertThat(defaults.catalogs()).containsExactly(CatalogFiles.DEMO);
     assertThat(defaults.enabledDomains()).containsExactly("core");
-    assertThat(defaults.embeddings().getFirst().from()).isEqualTo("local:bge-small-en-v1.5");
+    assertThat(defaults.embeddings().getFirst().from()).isEqualTo("local:all-minilm-l6-v2");
     CatalogLoad demo = defaults.loadCatalogs(d -> call -> Json.object());
     assertThat(demo.problems()).isEmpty();
     assertThat(demo.tools()).hasSizeGreaterThanOrEqualTo(150);

@@ -93,8 +93,10 @@ class HybridToolSearchStartTest {
   void aRequestNamingAnEmbedderUsesOnlyThatEmbeddersVectorChannel() throws Exception {
     FakeEmbedder a = new FakeEmbedder();
     FakeEmbedder b = new FakeEmbedder();
+    // Every embedder on every search (no gate): the request alone decides which run.
     try (HybridToolSearch search =
         HybridToolSearch.builder()
+            .settings(SearchSettings.defaults().withSecondEmbedderMargin(0))
             .embedder("local", a, Optional.empty())
             .embedder("minilm", b, Optional.empty())
             .build()) {
@@ -112,6 +114,30 @@ class HybridToolSearchStartTest {
       assertThat(sources(one)).contains(second, "full_text").doesNotContain("vector");
       assertThat(a.embeddedQueries()).isEqualTo(1);
       assertThat(b.embeddedQueries()).isEqualTo(2);
+    }
+  }
+
+  @Test
+  void withTheGateARequestNamingTheSecondEmbedderStillUsesIt() throws Exception {
+    FakeEmbedder a = new FakeEmbedder();
+    FakeEmbedder b = new FakeEmbedder();
+    try (HybridToolSearch search =
+        HybridToolSearch.builder()
+            .settings(SearchSettings.defaults().withSecondEmbedderMargin(0.15))
+            .embedder("local", a, Optional.empty())
+            .embedder("minilm", b, Optional.empty())
+            .build()) {
+      search.update(SearchFixtures.catalog(), List.of());
+      assertThat(search.awaitVectors(Duration.ofSeconds(30))).isTrue();
+
+      // The named embedder is the first this request uses: the gate starts from it, not from a.
+      SearchResponse one =
+          search.search(
+              SearchRequest.of("send an email message").withEmbedder(Optional.of("minilm")));
+
+      assertThat(sources(one)).contains("vector:" + b.modelId()).doesNotContain("vector");
+      assertThat(a.embeddedQueries()).isZero();
+      assertThat(b.embeddedQueries()).isEqualTo(1);
     }
   }
 

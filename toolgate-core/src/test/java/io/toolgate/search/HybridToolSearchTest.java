@@ -283,7 +283,7 @@ class HybridToolSearchTest {
     FakeEmbedder second = new FakeEmbedder();
     search =
         HybridToolSearch.builder()
-            .settings(SearchSettings.defaults().withMinSimilarity(0.1))
+            .settings(SearchSettings.defaults().withMinSimilarity(0.1).withSecondEmbedderMargin(0))
             .embedder(embedder)
             .embedder(second)
             .build();

@@ -85,6 +85,36 @@ class MultiIntentSearchTest {
   }
 
   @Test
+  void theSecondEmbedderIsSkippedWhereFullTextAndTheFirstSingleOutTheSameTool()
+      throws InterruptedException {
+    FakeEmbedder first = new FakeEmbedder();
+    FakeEmbedder second = new FakeEmbedder();
+    // A margin no search clears: only the channels' agreement keeps the second embedder out.
+    search =
+        HybridToolSearch.builder()
+            .settings(
+                SearchSettings.defaults()
+                    .withMinSimilarity(0.1)
+                    .withQueryCacheSize(0)
+                    .withSecondEmbedderMargin(1))
+            .embedder(first)
+            .embedder(second)
+            .build();
+    search.update(catalog(), List.of());
+    assertThat(search.awaitVectors(Duration.ofSeconds(30))).isTrue();
+    second.resetCounts();
+    SearchResponse agreed = search.search(SearchRequest.of("send an email message to a recipient"));
+    assertThat(agreed.tools().get(0).tool().name()).isEqualTo("send_email");
+    assertThat(agreed.tools().get(0).matchSources())
+        .anyMatch(m -> m.source().equals("full_text") && m.rank() == 1)
+        .anyMatch(m -> m.source().equals("vector") && m.rank() == 1);
+    assertThat(second.embeddedQueries()).isZero();
+    // The twins tie in both channels: neither singles out a tool, so the second embedder runs.
+    search.search(SearchRequest.of("alpha beta gamma"));
+    assertThat(second.embeddedQueries()).isEqualTo(1);
+  }
+
+  @Test
   void aRepeatedQueryIsEmbeddedOnce() throws InterruptedException {
     FakeEmbedder embedder = new FakeEmbedder();
     search =

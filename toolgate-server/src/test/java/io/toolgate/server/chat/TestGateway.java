@@ -8,6 +8,7 @@ import io.toolgate.invoke.ToolInvoker;
 import io.toolgate.json.Json;
 import io.toolgate.search.FakeEmbedder;
 import io.toolgate.search.HybridToolSearch;
+import io.toolgate.search.SearchSettings;
 import io.toolgate.search.spi.Embedder;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -98,7 +99,8 @@ final class TestGateway {
 
   /**
    * The gateway with two named embedders, {@code a} (channel {@code vector}) and {@code b} (channel
-   * {@code vector:fake-b}), their tool vectors computed before it returns.
+   * {@code vector:fake-b}), their tool vectors computed before it returns. No gate: every search
+   * runs every embedder it may use, so its sources show which took part.
    */
   Toolgate hybridPair() throws InterruptedException {
     FakeEmbedder b = new FakeEmbedder();
@@ -126,6 +128,7 @@ final class TestGateway {
         };
     HybridToolSearch search =
         HybridToolSearch.builder()
+            .settings(SearchSettings.defaults().withSecondEmbedderMargin(0))
             .embedder("a", new FakeEmbedder(), Optional.empty())
             .embedder("b", renamed, Optional.empty())
             .build();
