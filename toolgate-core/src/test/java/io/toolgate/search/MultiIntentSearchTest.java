@@ -33,6 +33,28 @@ class MultiIntentSearchTest {
     return search;
   }
 
+  /**
+   * Searches the catalog with two fake embedders and {@code margin} as the gate; returns the second
+   * embedder, its counts reset once the tools are embedded.
+   */
+  private FakeEmbedder gated(double margin) throws InterruptedException {
+    FakeEmbedder second = new FakeEmbedder();
+    search =
+        HybridToolSearch.builder()
+            .settings(
+                SearchSettings.defaults()
+                    .withMinSimilarity(0.1)
+                    .withQueryCacheSize(0)
+                    .withSecondEmbedderMargin(margin))
+            .embedder(new FakeEmbedder())
+            .embedder(second)
+            .build();
+    search.update(catalog(), List.of());
+    assertThat(search.awaitVectors(Duration.ofSeconds(30))).isTrue();
+    second.resetCounts();
+    return second;
+  }
+
   private static List<String> top5(SearchResponse r) {
     return r.tools().stream().limit(5).map(h -> h.tool().name()).toList();
   }
@@ -59,21 +81,7 @@ class MultiIntentSearchTest {
 
   @Test
   void theSecondEmbedderRunsOnlyWhenTheFirstLeavesTheTopClose() throws InterruptedException {
-    FakeEmbedder first = new FakeEmbedder();
-    FakeEmbedder second = new FakeEmbedder();
-    search =
-        HybridToolSearch.builder()
-            .settings(
-                SearchSettings.defaults()
-                    .withMinSimilarity(0.1)
-                    .withQueryCacheSize(0)
-                    .withSecondEmbedderMargin(0.2))
-            .embedder(first)
-            .embedder(second)
-            .build();
-    search.update(catalog(), List.of());
-    assertThat(search.awaitVectors(Duration.ofSeconds(30))).isTrue();
-    second.resetCounts();
+    FakeEmbedder second = gated(0.2);
     SearchResponse clear = search.search(SearchRequest.of("send an email message to a recipient"));
     assertThat(clear.tools().get(0).tool().name()).isEqualTo("send_email");
     assertThat(second.embeddedQueries()).isZero();
@@ -87,22 +95,8 @@ class MultiIntentSearchTest {
   @Test
   void theSecondEmbedderIsSkippedWhereFullTextAndTheFirstSingleOutTheSameTool()
       throws InterruptedException {
-    FakeEmbedder first = new FakeEmbedder();
-    FakeEmbedder second = new FakeEmbedder();
     // A margin no search clears: only the channels' agreement keeps the second embedder out.
-    search =
-        HybridToolSearch.builder()
-            .settings(
-                SearchSettings.defaults()
-                    .withMinSimilarity(0.1)
-                    .withQueryCacheSize(0)
-                    .withSecondEmbedderMargin(1))
-            .embedder(first)
-            .embedder(second)
-            .build();
-    search.update(catalog(), List.of());
-    assertThat(search.awaitVectors(Duration.ofSeconds(30))).isTrue();
-    second.resetCounts();
+    FakeEmbedder second = gated(1);
     SearchResponse agreed = search.search(SearchRequest.of("send an email message to a recipient"));
     assertThat(agreed.tools().get(0).tool().name()).isEqualTo("send_email");
     assertThat(agreed.tools().get(0).matchSources())
