@@ -1,6 +1,7 @@
 package io.toolgate.sandbox;
 
 import io.toolgate.ErrorCode;
+import io.toolgate.invoke.command.CommandToolExecutor;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -112,7 +113,11 @@ final class DockerEngine {
     }
   }
 
-  /** The argv that runs {@code argv} in {@code image}, forwarding {@code secrets} by name only. */
+  /**
+   * The argv that runs {@code argv} in {@code image}, forwarding {@code secrets} and the caller's
+   * context ({@value CommandToolExecutor#CONTEXT_ENV}) by name only: docker copies each from the
+   * client's environment, and leaves one unset there unset in the container.
+   */
   List<String> runCommand(String image, List<String> secrets, List<String> argv) {
     List<String> out =
         new ArrayList<>(List.of(docker, "run", "--rm", "-i", "-w", DockerRecipe.WORKDIR));
@@ -120,6 +125,8 @@ final class DockerEngine {
       out.add("-e");
       out.add(s);
     }
+    out.add("-e");
+    out.add(CommandToolExecutor.CONTEXT_ENV);
     out.add(image);
     out.addAll(argv);
     return out;

@@ -8,6 +8,7 @@ import io.toolgate.catalog.Implementation;
 import io.toolgate.catalog.RegisteredTool;
 import io.toolgate.catalog.ToolDefinition;
 import io.toolgate.catalog.ToolRegistry;
+import io.toolgate.invoke.CallOptions;
 import io.toolgate.invoke.ExecutorFactory;
 import io.toolgate.invoke.ToolError;
 import io.toolgate.invoke.ToolInvoker;
@@ -56,7 +57,11 @@ class DockerSandboxTest {
         .build();
   }
 
-  /** A docker CLI that answers info, logs build calls, and prints run's argv. */
+  /**
+   * A docker CLI that answers info, logs build calls, and prints run's argv and the {@code
+   * TOOLGATE_CONTEXT} of its environment (which {@code -e TOOLGATE_CONTEXT} copies into the
+   * container).
+   */
   private String fakeDocker() throws Exception {
     Path script = bin.resolve("docker");
     Files.writeString(
@@ -67,7 +72,7 @@ class DockerSandboxTest {
             + "  build) echo \"$@\" >> \""
             + bin.resolve("builds.log")
             + "\" ;;\n"
-            + "  run) printf '%s\\n' \"$@\" ;;\n"
+            + "  run) printf '%s\\n' \"$@\"; printf 'context=%s' \"${TOOLGATE_CONTEXT-unset}\" ;;\n"
             + "esac\n");
     Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
     return script.toString();
@@ -207,12 +212,41 @@ class DockerSandboxTest {
                 "CSV_TOKEN",
                 "-e",
                 "DB_URL",
+                "-e",
+                "TOOLGATE_CONTEXT",
                 tag,
                 "node",
-                "stats.js"));
+                "stats.js",
+                "context=unset"));
     assertThat(Optional.of(r.result().orElseThrow().toString()))
         .get()
         .asString()
         .doesNotContain("secret-value");
+  }
+
+  @Test
+  void theCallersContextReachesTheContainerByName() throws Exception {
+    Sandboxes s = sandboxes(fakeDocker());
+    ToolDefinition def = csvTool("v1");
+    registry.register(
+        new RegisteredTool(
+            def,
+            ExecutorFactory.builder()
+                .sandboxes(s)
+                .environment(System.getenv()::get)
+                .build()
+                .executorFor(def)));
+    s.build("Analytics", line -> {});
+    CallOptions options =
+        new CallOptions(Map.of("tenant", "acme"), Map.of(), Optional.empty(), t -> true);
+
+    ToolResult r =
+        ToolInvoker.builder(registry).build().invoke("csv_stats", Json.object(), options);
+
+    String printed = r.result().orElseThrow().get("text").asString();
+    assertThat(printed.lines().toList())
+        .containsSubsequence("-e", "TOOLGATE_CONTEXT")
+        .last()
+        .isEqualTo("context={\"tenant\":\"acme\"}");
   }
 }
