@@ -98,16 +98,7 @@ public record SearchSettings(
     if (rrfK < 1) {
       throw new IllegalArgumentException("illegal rrf_k value: " + rrfK + ", must be >= 1");
     }
-    Map<String, Double> merged = new HashMap<>(DEFAULT_WEIGHTS);
-    weights.forEach(
-        (channel, w) -> {
-          if (w == null || !(w >= 0) || w.isInfinite()) {
-            throw new IllegalArgumentException(
-                "illegal weight of channel " + channel + ": " + w + ", must be >= 0");
-          }
-          merged.put(channel, w);
-        });
-    weights = Map.copyOf(merged);
+    weights = withDefaultWeights(weights);
     if (!(lengthPivot >= 0) || Double.isInfinite(lengthPivot)) {
       throw new IllegalArgumentException(
           "illegal length_pivot value: " + lengthPivot + ", must be >= 0 (0 = off)");
@@ -171,6 +162,20 @@ public record SearchSettings(
    */
   public static SearchSettings fromConfig(Map<String, ?> search) {
     return SearchSettingsReader.read(search);
+  }
+
+  /** {@code weights} checked, over the default weight of every channel it does not name. */
+  private static Map<String, Double> withDefaultWeights(Map<String, Double> weights) {
+    Map<String, Double> merged = new HashMap<>(DEFAULT_WEIGHTS);
+    weights.forEach(
+        (channel, w) -> {
+          if (w == null || !(w >= 0) || w.isInfinite()) {
+            throw new IllegalArgumentException(
+                "illegal weight of channel " + channel + ": " + w + ", must be >= 0");
+          }
+          merged.put(channel, w);
+        });
+    return Map.copyOf(merged);
   }
 
   private static void checkWeight(String key, double value) {
