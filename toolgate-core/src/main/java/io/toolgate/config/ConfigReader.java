@@ -7,7 +7,7 @@ import io.toolgate.exposure.Profile;
 import io.toolgate.exposure.ToolMode;
 import io.toolgate.json.Json;
 import io.toolgate.sandbox.SandboxConfig;
-import io.toolgate.search.SearchSettings;
+import io.toolgate.search.SearchSettingsReader;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -30,7 +30,7 @@ final class ConfigReader {
     Set<String> keys =
         new TreeSet<>(
             List.of("mode", "limit", "rrf_k", "weights", "pinned", "min_score", "meta_tools"));
-    keys.addAll(SearchSettings.CONFIG_KEYS);
+    keys.addAll(SearchSettingsReader.KEYS);
     return keys;
   }
 

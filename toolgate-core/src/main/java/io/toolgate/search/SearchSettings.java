@@ -5,10 +5,8 @@ import io.toolgate.search.lexical.LexicalSettings;
 import io.toolgate.search.vector.DocumentStyle;
 import io.toolgate.search.vector.ToolVectors;
 import java.util.HashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 
 /**
  * How {@link HybridToolSearch} ranks: fusion, channel weights, BM25 parameters, the query-length
@@ -87,26 +85,6 @@ public record SearchSettings(
    */
   public static final double DEFAULT_SECOND_EMBEDDER_MARGIN = 0.15;
 
-  /** The keys of the {@code search:} section that {@link #fromConfig} reads. */
-  public static final Set<String> CONFIG_KEYS =
-      Set.of(
-          "fusion",
-          "rrf_k",
-          "weights",
-          "boosts",
-          "bm25",
-          "length_pivot",
-          "min_similarity",
-          "document",
-          "embed_batch_size",
-          "exact_vector_limit",
-          "query_cache_size",
-          "clause_weight",
-          "family_weight",
-          "second_embedder_margin",
-          "word_pair_weight",
-          "first_sentence_in_name");
-
   /** Query vectors remembered per embedder by default. */
   public static final int DEFAULT_QUERY_CACHE_SIZE = 1024;
 
@@ -120,16 +98,7 @@ public record SearchSettings(
     if (rrfK < 1) {
       throw new IllegalArgumentException("illegal rrf_k value: " + rrfK + ", must be >= 1");
     }
-    Map<String, Double> merged = new HashMap<>(DEFAULT_WEIGHTS);
-    weights.forEach(
-        (channel, w) -> {
-          if (w == null || !(w >= 0) || w.isInfinite()) {
-            throw new IllegalArgumentException(
-                "illegal weight of channel " + channel + ": " + w + ", must be >= 0");
-          }
-          merged.put(channel, w);
-        });
-    weights = Map.copyOf(merged);
+    weights = withDefaultWeights(weights);
     if (!(lengthPivot >= 0) || Double.isInfinite(lengthPivot)) {
       throw new IllegalArgumentException(
           "illegal length_pivot value: " + lengthPivot + ", must be >= 0 (0 = off)");
@@ -180,6 +149,33 @@ public record SearchSettings(
         DEFAULT_CLAUSE_WEIGHT,
         0,
         DEFAULT_SECOND_EMBEDDER_MARGIN);
+  }
+
+  /**
+   * Settings from the {@code search:} section of {@code toolgate.yaml} as plain values ({@code
+   * SearchConfig.raw()}), defaults for what is absent or {@code null}. Reads the keys in {@link
+   * SearchSettingsReader#KEYS}; the section's other keys ({@code mode}, {@code limit}, {@code
+   * pinned}) belong to their readers and are ignored here.
+   *
+   * @param search the section; {@code null} for the defaults
+   * @throws IllegalArgumentException naming the key and the legal values
+   */
+  public static SearchSettings fromConfig(Map<String, ?> search) {
+    return SearchSettingsReader.read(search);
+  }
+
+  /** {@code weights} checked, over the default weight of every channel it does not name. */
+  private static Map<String, Double> withDefaultWeights(Map<String, Double> weights) {
+    Map<String, Double> merged = new HashMap<>(DEFAULT_WEIGHTS);
+    weights.forEach(
+        (channel, w) -> {
+          if (w == null || !(w >= 0) || w.isInfinite()) {
+            throw new IllegalArgumentException(
+                "illegal weight of channel " + channel + ": " + w + ", must be >= 0");
+          }
+          merged.put(channel, w);
+        });
+    return Map.copyOf(merged);
   }
 
   private static void checkWeight(String key, double value) {
@@ -325,119 +321,6 @@ public record SearchSettings(
           clauseWeight,
           familyWeight,
           secondEmbedderMargin);
-    }
-  }
-
-  /**
-   * Settings from the {@code search:} section of {@code toolgate.yaml}, defaults for what is
-   * absent. Reads {@code fusion}, {@code rrf_k}, {@code weights}, {@code boosts}, {@code bm25},
-   * {@code length_pivot}, {@code min_similarity}, {@code document}, {@code embed_batch_size},
-   * {@code exact_vector_limit}, {@code query_cache_size}, {@code clause_weight}, {@code
-   * family_weight}, {@code second_embedder_margin}, {@code word_pair_weight} and {@code
-   * first_sentence_in_name}; other keys ({@code mode}, {@code limit}, {@code pinned}) belong to
-   * their readers and are ignored here.
-   *
-   * @throws IllegalArgumentException naming the key and the legal values
-   */
-  public static SearchSettings fromConfig(Map<String, ?> search) {
-    SearchSettings s = defaults();
-    if (search == null) {
-      return s;
-    }
-    if (search.get("fusion") != null) {
-      s = s.withFusion(FusionMethod.parse(String.valueOf(search.get("fusion"))));
-    }
-    if (search.get("rrf_k") != null) {
-      s = s.withRrfK((int) number(search, "rrf_k"));
-    }
-    if (search.get("weights") instanceof Map<?, ?> weights) {
-      for (Map.Entry<?, ?> e : weights.entrySet()) {
-        s = s.withWeight(String.valueOf(e.getKey()), number(weights, e.getKey()));
-      }
-    }
-    LexicalSettings lex = s.lexical();
-    if (search.get("boosts") instanceof Map<?, ?> boosts) {
-      lex =
-          lex.withBoosts(
-              boosts.get("name") == null ? lex.nameBoost() : (float) number(boosts, "name"),
-              boosts.get("description") == null
-                  ? lex.descriptionBoost()
-                  : (float) number(boosts, "description"),
-              boosts.get("parameters") == null
-                  ? lex.parametersBoost()
-                  : (float) number(boosts, "parameters"));
-    }
-    if (search.get("bm25") instanceof Map<?, ?> bm25) {
-      lex =
-          lex.withBm25(
-              bm25.get("k1") == null ? lex.k1() : (float) number(bm25, "k1"),
-              bm25.get("b") == null ? lex.b() : (float) number(bm25, "b"));
-    }
-    if (search.get("word_pair_weight") != null) {
-      lex = lex.withWordPairWeight((float) number(search, "word_pair_weight"));
-    }
-    if (search.get("first_sentence_in_name") != null) {
-      lex = lex.withFirstSentenceInName(bool(search, "first_sentence_in_name"));
-    }
-    s = s.withLexical(lex);
-    if (search.get("length_pivot") != null) {
-      s = s.withLengthPivot(number(search, "length_pivot"));
-    }
-    if (search.get("min_similarity") != null) {
-      s = s.withMinSimilarity(number(search, "min_similarity"));
-    }
-    if (search.get("document") != null) {
-      s = s.withDocumentStyle(DocumentStyle.parse(String.valueOf(search.get("document"))));
-    }
-    if (search.get("embed_batch_size") != null) {
-      s = s.withEmbedBatchSize((int) number(search, "embed_batch_size"));
-    }
-    if (search.get("exact_vector_limit") != null) {
-      s = s.withExactVectorLimit((int) number(search, "exact_vector_limit"));
-    }
-    if (search.get("query_cache_size") != null) {
-      s = s.withQueryCacheSize((int) number(search, "query_cache_size"));
-    }
-    if (search.get("clause_weight") != null) {
-      s = s.withClauseWeight(number(search, "clause_weight"));
-    }
-    if (search.get("family_weight") != null) {
-      s = s.withFamilyWeight(number(search, "family_weight"));
-    }
-    if (search.get("second_embedder_margin") != null) {
-      s = s.withSecondEmbedderMargin(number(search, "second_embedder_margin"));
-    }
-    return s;
-  }
-
-  private static boolean bool(Map<?, ?> map, String key) {
-    Object value = map.get(key);
-    if (value instanceof Boolean b) {
-      return b;
-    }
-    String text = String.valueOf(value).strip().toLowerCase(Locale.ROOT);
-    if (text.equals("true") || text.equals("false")) {
-      return Boolean.parseBoolean(text);
-    }
-    throw new IllegalArgumentException(
-        "search." + key + ": '" + value + "' is not a boolean (true or false)");
-  }
-
-  private static double number(Map<?, ?> map, Object key) {
-    Object value = map.get(key);
-    if (value instanceof Number n) {
-      return n.doubleValue();
-    }
-    try {
-      return Double.parseDouble(String.valueOf(value).strip());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(
-          "search."
-              + String.valueOf(key).toLowerCase(Locale.ROOT)
-              + ": '"
-              + value
-              + "' is not a number",
-          e);
     }
   }
 }
