@@ -7,6 +7,7 @@ import io.toolgate.exposure.Profile;
 import io.toolgate.exposure.ToolMode;
 import io.toolgate.json.Json;
 import io.toolgate.sandbox.SandboxConfig;
+import io.toolgate.search.SearchSettings;
 import io.toolgate.search.SearchSettingsReader;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -156,13 +157,7 @@ final class ConfigReader {
     }
     for (String key : search.propertyNames()) {
       if (!SEARCH_KEYS.contains(key)) {
-        List<String> close = Strings.closest(key, SEARCH_KEYS, 1);
-        problem(
-            "/search/" + key,
-            "unknown key"
-                + (close.isEmpty() ? "" : " (did you mean '" + close.getFirst() + "'?)")
-                + "; known keys: "
-                + String.join(", ", SEARCH_KEYS));
+        unknownKey("/search/" + key, key, SEARCH_KEYS);
       }
     }
     SearchConfig d = SearchConfig.DEFAULTS;
@@ -209,8 +204,56 @@ final class ConfigReader {
                 () -> Profile.parse(search.get("meta_tools").asString()),
                 d.metaTools())
             : d.metaTools();
+    checkEngineKeys(search);
     return new SearchConfig(
         mode, limit, rrfK, weights, pinned, fusion, minScore, profile, Json.toMap(search));
+  }
+
+  /**
+   * Reads each key of the search engine ({@link SearchSettingsReader#KEYS}) on its own, so that a
+   * bad value is a problem at its own line (a value in {@code boosts:} or {@code bm25:} at the
+   * nested key's) and not an error when the gateway starts. {@code rrf_k} and {@code weights} are
+   * checked above.
+   */
+  private void checkEngineKeys(ObjectNode search) {
+    for (String key : SearchSettingsReader.KEYS) {
+      JsonNode value = search.get(key);
+      if (value == null || value.isNull() || key.equals("rrf_k") || key.equals("weights")) {
+        continue;
+      }
+      Set<String> nested = SearchSettingsReader.NESTED_KEYS.get(key);
+      if (nested == null) {
+        readEngineKey(key, value, "/search/" + key);
+      } else if (!value.isObject()) {
+        problem(
+            "/search/" + key, "must be a mapping of " + String.join(", ", new TreeSet<>(nested)));
+      } else {
+        for (Map.Entry<String, JsonNode> e : value.properties()) {
+          String at = "/search/" + key + "/" + e.getKey();
+          if (nested.contains(e.getKey())) {
+            readEngineKey(key, Json.object().set(e.getKey(), e.getValue()), at);
+          } else {
+            unknownKey(at, e.getKey(), nested);
+          }
+        }
+      }
+    }
+  }
+
+  private void readEngineKey(String key, JsonNode value, String at) {
+    Map<String, Object> one = Json.toMap(Json.object().set(key, value));
+    attempt(at, () -> SearchSettings.fromConfig(one), null);
+  }
+
+  /** An unknown key at {@code pointer}, with the closest of {@code known} and the whole list. */
+  private void unknownKey(String pointer, String key, Set<String> known) {
+    List<String> close = Strings.closest(key, known, 1);
+    problem(
+        pointer,
+        "unknown key"
+            + (close.isEmpty() ? "" : " (did you mean '" + close.getFirst() + "'?)")
+            + "; known keys: "
+            + String.join(", ", new TreeSet<>(known)));
   }
 
   Optional<List<String>> domains(JsonNode node) {

@@ -45,6 +45,12 @@ public final class SearchSettingsReader {
           "word_pair_weight",
           "first_sentence_in_name");
 
+  /** The keys of the sections within {@code search:} that {@link #KEYS} names. */
+  public static final Map<String, Set<String>> NESTED_KEYS =
+      Map.of(
+          "boosts", Set.of("name", "description", "parameters"),
+          "bm25", Set.of("k1", "b"));
+
   private SearchSettingsReader() {}
 
   /** What {@link SearchSettings#fromConfig} returns. */
@@ -59,7 +65,7 @@ public final class SearchSettingsReader {
     s = ifSet(s, search, "rrf_k", (x, v) -> x.withRrfK(v.intValue()));
     if (search.get("weights") instanceof Map<?, ?> weights) {
       for (Map.Entry<?, ?> e : weights.entrySet()) {
-        s = s.withWeight(String.valueOf(e.getKey()), number(weights, e.getKey()));
+        s = s.withWeight(String.valueOf(e.getKey()), number(weights, e.getKey(), "weights."));
       }
     }
     s = s.withLexical(lexical(s.lexical(), search));
@@ -81,22 +87,24 @@ public final class SearchSettingsReader {
     if (search.get("boosts") instanceof Map<?, ?> boosts) {
       lex =
           lex.withBoosts(
-              boosts.get("name") == null ? lex.nameBoost() : (float) number(boosts, "name"),
+              boosts.get("name") == null
+                  ? lex.nameBoost()
+                  : (float) number(boosts, "name", "boosts."),
               boosts.get("description") == null
                   ? lex.descriptionBoost()
-                  : (float) number(boosts, "description"),
+                  : (float) number(boosts, "description", "boosts."),
               boosts.get("parameters") == null
                   ? lex.parametersBoost()
-                  : (float) number(boosts, "parameters"));
+                  : (float) number(boosts, "parameters", "boosts."));
     }
     if (search.get("bm25") instanceof Map<?, ?> bm25) {
       lex =
           lex.withBm25(
-              bm25.get("k1") == null ? lex.k1() : (float) number(bm25, "k1"),
-              bm25.get("b") == null ? lex.b() : (float) number(bm25, "b"));
+              bm25.get("k1") == null ? lex.k1() : (float) number(bm25, "k1", "bm25."),
+              bm25.get("b") == null ? lex.b() : (float) number(bm25, "b", "bm25."));
     }
     if (search.get("word_pair_weight") != null) {
-      lex = lex.withWordPairWeight((float) number(search, "word_pair_weight"));
+      lex = lex.withWordPairWeight((float) number(search, "word_pair_weight", ""));
     }
     if (search.get("first_sentence_in_name") != null) {
       lex = lex.withFirstSentenceInName(bool(search, "first_sentence_in_name"));
@@ -110,7 +118,7 @@ public final class SearchSettingsReader {
       Map<String, ?> search,
       String key,
       BiFunction<SearchSettings, Double, SearchSettings> with) {
-    return search.get(key) == null ? s : with.apply(s, number(search, key));
+    return search.get(key) == null ? s : with.apply(s, number(search, key, ""));
   }
 
   private static boolean bool(Map<?, ?> map, String key) {
@@ -126,7 +134,8 @@ public final class SearchSettingsReader {
         "search." + key + ": '" + value + "' is not a boolean (true or false)");
   }
 
-  private static double number(Map<?, ?> map, Object key) {
+  /** The number at {@code key}; an error names it as {@code search.<parent><key>}. */
+  private static double number(Map<?, ?> map, Object key, String parent) {
     Object value = map.get(key);
     if (value instanceof Number n) {
       return n.doubleValue();
@@ -135,12 +144,7 @@ public final class SearchSettingsReader {
       return Double.parseDouble(String.valueOf(value).strip());
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException(
-          "search."
-              + String.valueOf(key).toLowerCase(Locale.ROOT)
-              + ": '"
-              + value
-              + "' is not a number",
-          e);
+          "search." + parent + key + ": '" + value + "' is not a number", e);
     }
   }
 }

@@ -254,6 +254,27 @@ class ToolgateConfigTest {
   }
 
   @Test
+  void badValuesOfTheSearchEnginesKeysAreLocatedAtTheirKey() {
+    ConfigProblem pivot = onlyProblem("search:\n  length_pivot: -1\n");
+    assertThat(pivot.line()).isEqualTo(2);
+    assertThat(pivot.key()).isEqualTo("search.length_pivot");
+    assertThat(pivot.message()).contains("length_pivot").contains("-1");
+    assertThat(onlyProblem("search: {fusion: foo}").key()).isEqualTo("search.fusion");
+    ConfigProblem b = onlyProblem("search:\n  bm25:\n    k1: 1.2\n    b: 2\n");
+    assertThat(b.line()).isEqualTo(4);
+    assertThat(b.key()).isEqualTo("search.bm25.b");
+    assertThat(onlyProblem("search: {bm25: {b: x}}").message())
+        .isEqualTo("search.bm25.b: 'x' is not a number");
+    assertThat(onlyProblem("search: {bm25: {kl: 1}}").message()).contains("did you mean 'k1'?");
+    assertThat(onlyProblem("search: {boosts: 3}").message())
+        .isEqualTo("must be a mapping of description, name, parameters");
+    assertThat(onlyProblem("search: {first_sentence_in_name: maybe}").message())
+        .contains("is not a boolean");
+    assertThat(onlyProblem("search: {second_embedder_margin: 2}").key())
+        .isEqualTo("search.second_embedder_margin");
+  }
+
+  @Test
   void expandedSectionsFillInEnvironmentVariables() {
     ToolgateConfig config = parse(FULL);
     assertThat(
