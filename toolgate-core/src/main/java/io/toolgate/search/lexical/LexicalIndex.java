@@ -1,21 +1,14 @@
 package io.toolgate.search.lexical;
 
 import io.toolgate.search.lexical.ToolAnalyzer.Kind;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.analysis.TokenStream;
-import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
-import org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute;
 
 /**
  * The in-memory inverted index behind the three lexical channels: {@link #fullText BM25F over
@@ -51,14 +44,11 @@ import org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute;
  */
 public final class LexicalIndex implements AutoCloseable {
   private static final float PHRASE_BOOST = 2f;
-  private static final int MAX_TERMS = 200;
   private static final int MAX_PHRASES = 8;
-  private static final int MAX_PHRASE_WORDS = 8;
   private static final int FIELDS = 3;
 
   private final LexicalSettings settings;
-  private final Analyzer stemmedQueries = ToolAnalyzer.forQueries(Kind.STEMMED);
-  private final Analyzer exactQueries = ToolAnalyzer.forQueries(Kind.EXACT);
+  private final QueryAnalysis queries;
   private final Analyzer stemmedDocs = ToolAnalyzer.forIndexing(Kind.STEMMED);
   private final Analyzer exactDocs = ToolAnalyzer.forIndexing(Kind.EXACT);
   private final TermBag stemmed;
@@ -77,6 +67,7 @@ public final class LexicalIndex implements AutoCloseable {
   /** An empty index. */
   public LexicalIndex(LexicalSettings settings) {
     this.settings = settings;
+    this.queries = new QueryAnalysis(settings);
     this.stemmed =
         new TermBag(
             new float[] {
@@ -134,19 +125,7 @@ public final class LexicalIndex implements AutoCloseable {
 
   /** The distinct terms of {@code text} in one view, in order of first appearance (at most 200). */
   public List<String> analyze(Kind kind, String text) {
-    Analyzer analyzer = kind == Kind.STEMMED ? stemmedQueries : exactQueries;
-    Set<String> terms = new LinkedHashSet<>();
-    try (TokenStream stream = analyzer.tokenStream("", text)) {
-      CharTermAttribute term = stream.addAttribute(CharTermAttribute.class);
-      stream.reset();
-      while (stream.incrementToken() && terms.size() < MAX_TERMS) {
-        terms.add(term.toString());
-      }
-      stream.end();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return List.copyOf(terms);
+    return queries.terms(kind, text);
   }
 
   /**
@@ -185,31 +164,7 @@ public final class LexicalIndex implements AutoCloseable {
 
   /** The stemmed terms and word pairs of {@code text}; see {@link StemmedQuery}. */
   public StemmedQuery stemmedQuery(String text) {
-    FieldTokens tokens = tokens(stemmedQueries, text);
-    Set<String> terms = new LinkedHashSet<>();
-    for (String term : tokens.terms()) {
-      if (terms.size() == MAX_TERMS) {
-        break;
-      }
-      terms.add(term);
-    }
-    if (settings.wordPairWeight() == 0) {
-      return new StemmedQuery(List.copyOf(terms), List.of());
-    }
-    List<String> pairs = new ArrayList<>(new LinkedHashSet<>(pairsOf(tokens)));
-    return new StemmedQuery(
-        List.copyOf(terms),
-        List.copyOf(pairs.size() > MAX_TERMS ? pairs.subList(0, MAX_TERMS) : pairs));
-  }
-
-  /** Each word of {@code tokens} joined to the next by a space, in order, repeats kept. */
-  private static List<String> pairsOf(FieldTokens tokens) {
-    List<String> words = tokens.terms();
-    List<String> out = new ArrayList<>(Math.max(0, words.size() - 1));
-    for (int i = 0; i + 1 < words.size(); i++) {
-      out.add(words.get(i) + " " + words.get(i + 1));
-    }
-    return out;
+    return queries.stemmed(text);
   }
 
   /**
@@ -274,25 +229,15 @@ public final class LexicalIndex implements AutoCloseable {
     }
   }
 
-  /**
-   * The exact term ids of {@code phrase}, one a position (-1 for a word no tool has); empty for a
-   * blank or overlong phrase.
-   */
+  /** The exact term ids of {@code phrase}, one a position (-1 for a word no tool has). */
   private int[] phraseIds(String phrase) {
-    if (phrase.isBlank() || phrase.strip().split("\\s+").length > MAX_PHRASE_WORDS) {
-      return new int[0];
+    List<String> words = queries.phraseWords(phrase);
+    int[] ids = new int[words.size()];
+    for (int i = 0; i < ids.length; i++) {
+      Integer id = exact.ids.get(words.get(i));
+      ids[i] = id == null ? -1 : id;
     }
-    // An identifier comes as itself and then its parts, the first part at the same position: one
-    // token a position, so "math.factorial" matches the indexed identifier.
-    FieldTokens tokens = tokens(exactQueries, phrase);
-    List<Integer> ids = new ArrayList<>();
-    for (int i = 0; i < tokens.terms().size(); i++) {
-      if (i == 0 || tokens.positions()[i] != tokens.positions()[i - 1]) {
-        Integer id = exact.ids.get(tokens.terms().get(i));
-        ids.add(id == null ? -1 : id);
-      }
-    }
-    return ids.stream().mapToInt(Integer::intValue).toArray();
+    return ids;
   }
 
   /**
@@ -358,9 +303,6 @@ public final class LexicalIndex implements AutoCloseable {
 
   // ---- indexing ----
 
-  /** The tokens of one field in order, each with its position (parts of an identifier share). */
-  private record FieldTokens(List<String> terms, int[] positions) {}
-
   /**
    * A document's tokens, analyzed outside the lock; fields in the order name, description,
    * parameters.
@@ -377,18 +319,18 @@ public final class LexicalIndex implements AutoCloseable {
     List<FieldTokens> exactFields = new ArrayList<>(FIELDS);
     List<List<String>> pairFields = new ArrayList<>(2);
     for (String text : List.of(nameText(doc), doc.description(), doc.parameters())) {
-      FieldTokens stemmedTokens = tokens(stemmedDocs, text);
+      FieldTokens stemmedTokens = FieldTokens.of(stemmedDocs, text);
       stemmedFields.add(stemmedTokens.terms());
-      exactFields.add(tokens(exactDocs, text));
+      exactFields.add(FieldTokens.of(exactDocs, text));
       if (pairFields.size() < 2 && settings.wordPairWeight() > 0) {
-        pairFields.add(pairsOf(stemmedTokens));
+        pairFields.add(stemmedTokens.wordPairs());
       }
     }
     return new Analyzed(
         doc,
         stemmedFields,
         exactFields,
-        tokens(stemmedDocs, doc.parameterKeys()).terms(),
+        FieldTokens.of(stemmedDocs, doc.parameterKeys()).terms(),
         pairFields);
   }
 
@@ -397,29 +339,6 @@ public final class LexicalIndex implements AutoCloseable {
     return settings.firstSentenceInName() && !doc.firstSentence().isEmpty()
         ? doc.name() + " " + doc.firstSentence()
         : doc.name();
-  }
-
-  private static FieldTokens tokens(Analyzer analyzer, String text) {
-    List<String> terms = new ArrayList<>();
-    int[] positions = new int[16];
-    try (TokenStream stream = analyzer.tokenStream("", text)) {
-      CharTermAttribute term = stream.addAttribute(CharTermAttribute.class);
-      PositionIncrementAttribute inc = stream.addAttribute(PositionIncrementAttribute.class);
-      stream.reset();
-      int position = -1;
-      while (stream.incrementToken()) {
-        position += inc.getPositionIncrement();
-        if (terms.size() == positions.length) {
-          positions = Arrays.copyOf(positions, positions.length * 2);
-        }
-        positions[terms.size()] = Math.max(0, position);
-        terms.add(term.toString());
-      }
-      stream.end();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return new FieldTokens(terms, Arrays.copyOf(positions, terms.size()));
   }
 
   private void addSlot(Analyzed a) {
