@@ -1,5 +1,8 @@
 package io.toolgate.search.lexical;
 
+import static io.toolgate.search.lexical.DocumentAnalysis.FIELDS;
+
+import io.toolgate.search.lexical.DocumentAnalysis.Analyzed;
 import io.toolgate.search.lexical.ToolAnalyzer.Kind;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -8,7 +11,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
-import org.apache.lucene.analysis.Analyzer;
 
 /**
  * The in-memory inverted index behind the three lexical channels: {@link #fullText BM25F over
@@ -45,12 +47,10 @@ import org.apache.lucene.analysis.Analyzer;
 public final class LexicalIndex implements AutoCloseable {
   private static final float PHRASE_BOOST = 2f;
   private static final int MAX_PHRASES = 8;
-  private static final int FIELDS = 3;
 
   private final LexicalSettings settings;
   private final QueryAnalysis queries;
-  private final Analyzer stemmedDocs = ToolAnalyzer.forIndexing(Kind.STEMMED);
-  private final Analyzer exactDocs = ToolAnalyzer.forIndexing(Kind.EXACT);
+  private final DocumentAnalysis documents;
   private final TermBag stemmed;
   private final TermBag exact;
   private final TermBag keys;
@@ -68,6 +68,7 @@ public final class LexicalIndex implements AutoCloseable {
   public LexicalIndex(LexicalSettings settings) {
     this.settings = settings;
     this.queries = new QueryAnalysis(settings);
+    this.documents = new DocumentAnalysis(settings);
     this.stemmed =
         new TermBag(
             new float[] {
@@ -101,7 +102,7 @@ public final class LexicalIndex implements AutoCloseable {
     // Analysis is the expensive part and needs no lock.
     List<Analyzed> analyzed = new ArrayList<>(upserts.size());
     for (LexicalDocument doc : upserts) {
-      analyzed.add(analyze(doc));
+      analyzed.add(documents.analyze(doc));
     }
     lock.writeLock().lock();
     try {
@@ -112,7 +113,7 @@ public final class LexicalIndex implements AutoCloseable {
         }
       }
       for (Analyzed a : analyzed) {
-        Integer previous = slotsByName.put(a.doc.name(), a.doc.slot());
+        Integer previous = slotsByName.put(a.doc().name(), a.doc().slot());
         if (previous != null) {
           removeSlot(previous);
         }
@@ -301,59 +302,19 @@ public final class LexicalIndex implements AutoCloseable {
     return freq;
   }
 
-  // ---- indexing ----
-
-  /**
-   * A document's tokens, analyzed outside the lock; fields in the order name, description,
-   * parameters.
-   */
-  private record Analyzed(
-      LexicalDocument doc,
-      List<List<String>> stemmed,
-      List<FieldTokens> exact,
-      List<String> keys,
-      List<List<String>> pairs) {}
-
-  private Analyzed analyze(LexicalDocument doc) {
-    List<List<String>> stemmedFields = new ArrayList<>(FIELDS);
-    List<FieldTokens> exactFields = new ArrayList<>(FIELDS);
-    List<List<String>> pairFields = new ArrayList<>(2);
-    for (String text : List.of(nameText(doc), doc.description(), doc.parameters())) {
-      FieldTokens stemmedTokens = FieldTokens.of(stemmedDocs, text);
-      stemmedFields.add(stemmedTokens.terms());
-      exactFields.add(FieldTokens.of(exactDocs, text));
-      if (pairFields.size() < 2 && settings.wordPairWeight() > 0) {
-        pairFields.add(stemmedTokens.wordPairs());
-      }
-    }
-    return new Analyzed(
-        doc,
-        stemmedFields,
-        exactFields,
-        FieldTokens.of(stemmedDocs, doc.parameterKeys()).terms(),
-        pairFields);
-  }
-
-  /** The name field: the name, and the first sentence of the description when so configured. */
-  private String nameText(LexicalDocument doc) {
-    return settings.firstSentenceInName() && !doc.firstSentence().isEmpty()
-        ? doc.name() + " " + doc.firstSentence()
-        : doc.name();
-  }
-
   private void addSlot(Analyzed a) {
-    int slot = a.doc.slot();
+    int slot = a.doc().slot();
     ensureCapacity(slot + 1);
-    stemmed.add(slot, a.stemmed);
-    keys.add(slot, List.of(a.keys));
-    if (!a.pairs.isEmpty()) {
-      pairs.add(slot, a.pairs);
+    stemmed.add(slot, a.stemmed());
+    keys.add(slot, List.of(a.keys()));
+    if (!a.pairs().isEmpty()) {
+      pairs.add(slot, a.pairs());
     }
-    exact.add(slot, a.exact.stream().map(FieldTokens::terms).toList());
+    exact.add(slot, a.exact().stream().map(FieldTokens::terms).toList());
     exactTokens[slot] = new int[FIELDS][];
     exactPositions[slot] = new int[FIELDS][];
     for (int field = 0; field < FIELDS; field++) {
-      FieldTokens tokens = a.exact.get(field);
+      FieldTokens tokens = a.exact().get(field);
       int[] ids = new int[tokens.terms().size()];
       for (int i = 0; i < ids.length; i++) {
         ids[i] = exact.ids.get(tokens.terms().get(i));
