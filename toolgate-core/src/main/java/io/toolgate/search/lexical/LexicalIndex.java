@@ -1,7 +1,5 @@
 package io.toolgate.search.lexical;
 
-import static io.toolgate.search.lexical.DocumentAnalysis.FIELDS;
-
 import io.toolgate.search.lexical.DocumentAnalysis.Analyzed;
 import io.toolgate.search.lexical.ToolAnalyzer.Kind;
 import java.util.ArrayList;
@@ -43,9 +41,13 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  *
  * <p>Updates are incremental: a tool's postings are removed and re-added by name. Thread-safe:
  * searches share a read lock, updates take the write lock.
+ *
+ * <p>Where the parts live: {@code QueryAnalysis} turns a request into terms, word pairs and phrase
+ * words; {@code DocumentAnalysis} turns a tool into the tokens of each field; each {@code TermBag}
+ * holds the postings of one view and scores BM25(F) over them; {@code PhraseIndex} holds the exact
+ * tokens with their positions and scores phrases.
  */
 public final class LexicalIndex implements AutoCloseable {
-  private static final float PHRASE_BOOST = 2f;
   private static final int MAX_PHRASES = 8;
 
   private final LexicalSettings settings;
@@ -56,13 +58,11 @@ public final class LexicalIndex implements AutoCloseable {
   private final TermBag keys;
   // Adjacent stemmed word pairs of the name and the description ("weather forecast").
   private final TermBag pairs;
+  private final PhraseIndex phraseIndex;
   private final Map<String, Integer> slotsByName = new HashMap<>();
   private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
-  // Exact tokens by slot and field, with positions, for phrases.
-  private int[][][] exactTokens = new int[16][][];
-  private int[][][] exactPositions = new int[16][][];
-  private float[][] exactFieldLengths = new float[FIELDS][16];
-  private final double[] exactFieldTotals = new double[FIELDS];
+  // Slots every bag and the phrase index have room for.
+  private int capacity = 16;
 
   /** An empty index. */
   public LexicalIndex(LexicalSettings settings) {
@@ -77,6 +77,7 @@ public final class LexicalIndex implements AutoCloseable {
     this.exact = new TermBag(new float[] {1f, 1f, 1f});
     this.keys = new TermBag(new float[] {1f});
     this.pairs = new TermBag(new float[] {settings.nameBoost(), settings.descriptionBoost()});
+    this.phraseIndex = new PhraseIndex(exact);
   }
 
   /** The settings this index scores with. */
@@ -173,12 +174,12 @@ public final class LexicalIndex implements AutoCloseable {
    * plus each of {@code phrases} found verbatim (in order, adjacent) in a field.
    */
   public SparseScores keyword(List<String> exactTerms, List<String> phrases) {
-    return search(exact, exactTerms, phrases);
+    return search(exact, exactTerms, phrases, List.of());
   }
 
   /** The {@code schema} channel: BM25 of stemmed {@code terms} over the parameter keys alone. */
   public SparseScores schema(List<String> stemmedTerms) {
-    return search(keys, stemmedTerms, List.of());
+    return search(keys, stemmedTerms, List.of(), List.of());
   }
 
   /**
@@ -197,10 +198,6 @@ public final class LexicalIndex implements AutoCloseable {
     } finally {
       lock.readLock().unlock();
     }
-  }
-
-  private SparseScores search(TermBag view, List<String> terms, List<String> phrases) {
-    return search(view, terms, phrases, List.of());
   }
 
   private SparseScores search(
@@ -222,84 +219,12 @@ public final class LexicalIndex implements AutoCloseable {
         }
       }
       for (String phrase : phrases.subList(0, Math.min(MAX_PHRASES, phrases.size()))) {
-        scorePhrase(phraseIds(phrase), n, acc);
+        phraseIndex.score(queries.phraseWords(phrase), n, settings.k1(), settings.b(), acc);
       }
       return acc.toScores();
     } finally {
       lock.readLock().unlock();
     }
-  }
-
-  /** The exact term ids of {@code phrase}, one a position (-1 for a word no tool has). */
-  private int[] phraseIds(String phrase) {
-    List<String> words = queries.phraseWords(phrase);
-    int[] ids = new int[words.size()];
-    for (int i = 0; i < ids.length; i++) {
-      Integer id = exact.ids.get(words.get(i));
-      ids[i] = id == null ? -1 : id;
-    }
-    return ids;
-  }
-
-  /**
-   * Adds the phrase's BM25 in each exact field (boost 2, idf summed over its words) to every tool
-   * that contains it. A one-word phrase scores as that word in each field, as Lucene's {@code
-   * QueryBuilder} turns it into a term query.
-   */
-  private void scorePhrase(int[] phrase, int n, ScoreAccumulator acc) {
-    if (phrase.length == 0) {
-      return;
-    }
-    float idf = 0;
-    for (int id : phrase) {
-      if (id < 0 || exact.postings.get(id).size == 0) {
-        return;
-      }
-      idf += TermBag.idf(n, exact.postings.get(id).size);
-    }
-    float k1 = settings.k1();
-    float b = settings.b();
-    TermBag.Postings first = exact.postings.get(phrase[0]);
-    for (int i = 0; i < first.size; i++) {
-      int slot = first.slots[i];
-      float score = 0;
-      for (int field = 0; field < FIELDS; field++) {
-        int freq = phraseFreq(exactTokens[slot][field], exactPositions[slot][field], phrase);
-        if (freq > 0) {
-          double avg = exactFieldTotals[field] / n;
-          float norm = (float) (k1 * (1 - b + b * exactFieldLengths[field][slot] / avg));
-          score += PHRASE_BOOST * idf * freq / (freq + norm);
-        }
-      }
-      if (score > 0) {
-        acc.add(slot, score);
-      }
-    }
-  }
-
-  /** How often {@code phrase} occurs in a field: each next word at the next position. */
-  static int phraseFreq(int[] tokens, int[] positions, int[] phrase) {
-    int freq = 0;
-    for (int i = 0; i < tokens.length; i++) {
-      if (tokens[i] != phrase[0]) {
-        continue;
-      }
-      int at = i;
-      boolean all = true;
-      for (int k = 1; k < phrase.length && all; k++) {
-        int wanted = positions[i] + k;
-        all = false;
-        for (int j = at + 1; j < tokens.length && positions[j] <= wanted; j++) {
-          if (positions[j] == wanted && tokens[j] == phrase[k]) {
-            at = j;
-            all = true;
-            break;
-          }
-        }
-      }
-      freq += all ? 1 : 0;
-    }
-    return freq;
   }
 
   private void addSlot(Analyzed a) {
@@ -311,19 +236,8 @@ public final class LexicalIndex implements AutoCloseable {
       pairs.add(slot, a.pairs());
     }
     exact.add(slot, a.exact().stream().map(FieldTokens::terms).toList());
-    exactTokens[slot] = new int[FIELDS][];
-    exactPositions[slot] = new int[FIELDS][];
-    for (int field = 0; field < FIELDS; field++) {
-      FieldTokens tokens = a.exact().get(field);
-      int[] ids = new int[tokens.terms().size()];
-      for (int i = 0; i < ids.length; i++) {
-        ids[i] = exact.ids.get(tokens.terms().get(i));
-      }
-      exactTokens[slot][field] = ids;
-      exactPositions[slot][field] = tokens.positions();
-      exactFieldLengths[field][slot] = ids.length;
-      exactFieldTotals[field] += ids.length;
-    }
+    // After the exact bag: the phrase index keeps the term ids the bag has just given.
+    phraseIndex.add(slot, a.exact());
   }
 
   private void removeSlot(int slot) {
@@ -331,30 +245,19 @@ public final class LexicalIndex implements AutoCloseable {
     exact.remove(slot);
     keys.remove(slot);
     pairs.remove(slot);
-    if (exactTokens[slot] != null) {
-      for (int field = 0; field < FIELDS; field++) {
-        exactFieldTotals[field] -= exactFieldLengths[field][slot];
-        exactFieldLengths[field][slot] = 0;
-      }
-      exactTokens[slot] = null;
-      exactPositions[slot] = null;
-    }
+    phraseIndex.remove(slot);
   }
 
   private void ensureCapacity(int slots) {
-    if (slots <= exactTokens.length) {
+    if (slots <= capacity) {
       return;
     }
-    int size = Math.max(slots, exactTokens.length + (exactTokens.length >> 1));
-    exactTokens = Arrays.copyOf(exactTokens, size);
-    exactPositions = Arrays.copyOf(exactPositions, size);
-    for (int field = 0; field < FIELDS; field++) {
-      exactFieldLengths[field] = Arrays.copyOf(exactFieldLengths[field], size);
-    }
-    stemmed.ensureCapacity(size);
-    exact.ensureCapacity(size);
-    keys.ensureCapacity(size);
-    pairs.ensureCapacity(size);
+    capacity = Math.max(slots, capacity + (capacity >> 1));
+    stemmed.ensureCapacity(capacity);
+    exact.ensureCapacity(capacity);
+    keys.ensureCapacity(capacity);
+    pairs.ensureCapacity(capacity);
+    phraseIndex.ensureCapacity(capacity);
   }
 
   /** Nothing to free: the index lives on the heap. */
