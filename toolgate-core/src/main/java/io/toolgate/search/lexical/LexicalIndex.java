@@ -1,21 +1,14 @@
 package io.toolgate.search.lexical;
 
+import io.toolgate.search.lexical.DocumentAnalysis.Analyzed;
 import io.toolgate.search.lexical.ToolAnalyzer.Kind;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
-import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.analysis.TokenStream;
-import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
-import org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute;
 
 /**
  * The in-memory inverted index behind the three lexical channels: {@link #fullText BM25F over
@@ -48,35 +41,34 @@ import org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute;
  *
  * <p>Updates are incremental: a tool's postings are removed and re-added by name. Thread-safe:
  * searches share a read lock, updates take the write lock.
+ *
+ * <p>Where the parts live: {@code QueryAnalysis} turns a request into terms, word pairs and phrase
+ * words; {@code DocumentAnalysis} turns a tool into the tokens of each field; each {@code TermBag}
+ * holds the postings of one view and scores BM25(F) over them; {@code PhraseIndex} holds the exact
+ * tokens with their positions and scores phrases.
  */
 public final class LexicalIndex implements AutoCloseable {
-  private static final float PHRASE_BOOST = 2f;
-  private static final int MAX_TERMS = 200;
   private static final int MAX_PHRASES = 8;
-  private static final int MAX_PHRASE_WORDS = 8;
-  private static final int FIELDS = 3;
 
   private final LexicalSettings settings;
-  private final Analyzer stemmedQueries = ToolAnalyzer.forQueries(Kind.STEMMED);
-  private final Analyzer exactQueries = ToolAnalyzer.forQueries(Kind.EXACT);
-  private final Analyzer stemmedDocs = ToolAnalyzer.forIndexing(Kind.STEMMED);
-  private final Analyzer exactDocs = ToolAnalyzer.forIndexing(Kind.EXACT);
+  private final QueryAnalysis queries;
+  private final DocumentAnalysis documents;
   private final TermBag stemmed;
   private final TermBag exact;
   private final TermBag keys;
   // Adjacent stemmed word pairs of the name and the description ("weather forecast").
   private final TermBag pairs;
+  private final PhraseIndex phraseIndex;
   private final Map<String, Integer> slotsByName = new HashMap<>();
   private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
-  // Exact tokens by slot and field, with positions, for phrases.
-  private int[][][] exactTokens = new int[16][][];
-  private int[][][] exactPositions = new int[16][][];
-  private float[][] exactFieldLengths = new float[FIELDS][16];
-  private final double[] exactFieldTotals = new double[FIELDS];
+  // Slots every bag and the phrase index have room for.
+  private int capacity = 16;
 
   /** An empty index. */
   public LexicalIndex(LexicalSettings settings) {
     this.settings = settings;
+    this.queries = new QueryAnalysis(settings);
+    this.documents = new DocumentAnalysis(settings);
     this.stemmed =
         new TermBag(
             new float[] {
@@ -85,6 +77,7 @@ public final class LexicalIndex implements AutoCloseable {
     this.exact = new TermBag(new float[] {1f, 1f, 1f});
     this.keys = new TermBag(new float[] {1f});
     this.pairs = new TermBag(new float[] {settings.nameBoost(), settings.descriptionBoost()});
+    this.phraseIndex = new PhraseIndex(exact);
   }
 
   /** The settings this index scores with. */
@@ -110,7 +103,7 @@ public final class LexicalIndex implements AutoCloseable {
     // Analysis is the expensive part and needs no lock.
     List<Analyzed> analyzed = new ArrayList<>(upserts.size());
     for (LexicalDocument doc : upserts) {
-      analyzed.add(analyze(doc));
+      analyzed.add(documents.analyze(doc));
     }
     lock.writeLock().lock();
     try {
@@ -121,7 +114,7 @@ public final class LexicalIndex implements AutoCloseable {
         }
       }
       for (Analyzed a : analyzed) {
-        Integer previous = slotsByName.put(a.doc.name(), a.doc.slot());
+        Integer previous = slotsByName.put(a.doc().name(), a.doc().slot());
         if (previous != null) {
           removeSlot(previous);
         }
@@ -134,19 +127,7 @@ public final class LexicalIndex implements AutoCloseable {
 
   /** The distinct terms of {@code text} in one view, in order of first appearance (at most 200). */
   public List<String> analyze(Kind kind, String text) {
-    Analyzer analyzer = kind == Kind.STEMMED ? stemmedQueries : exactQueries;
-    Set<String> terms = new LinkedHashSet<>();
-    try (TokenStream stream = analyzer.tokenStream("", text)) {
-      CharTermAttribute term = stream.addAttribute(CharTermAttribute.class);
-      stream.reset();
-      while (stream.incrementToken() && terms.size() < MAX_TERMS) {
-        terms.add(term.toString());
-      }
-      stream.end();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return List.copyOf(terms);
+    return queries.terms(kind, text);
   }
 
   /**
@@ -185,31 +166,7 @@ public final class LexicalIndex implements AutoCloseable {
 
   /** The stemmed terms and word pairs of {@code text}; see {@link StemmedQuery}. */
   public StemmedQuery stemmedQuery(String text) {
-    FieldTokens tokens = tokens(stemmedQueries, text);
-    Set<String> terms = new LinkedHashSet<>();
-    for (String term : tokens.terms()) {
-      if (terms.size() == MAX_TERMS) {
-        break;
-      }
-      terms.add(term);
-    }
-    if (settings.wordPairWeight() == 0) {
-      return new StemmedQuery(List.copyOf(terms), List.of());
-    }
-    List<String> pairs = new ArrayList<>(new LinkedHashSet<>(pairsOf(tokens)));
-    return new StemmedQuery(
-        List.copyOf(terms),
-        List.copyOf(pairs.size() > MAX_TERMS ? pairs.subList(0, MAX_TERMS) : pairs));
-  }
-
-  /** Each word of {@code tokens} joined to the next by a space, in order, repeats kept. */
-  private static List<String> pairsOf(FieldTokens tokens) {
-    List<String> words = tokens.terms();
-    List<String> out = new ArrayList<>(Math.max(0, words.size() - 1));
-    for (int i = 0; i + 1 < words.size(); i++) {
-      out.add(words.get(i) + " " + words.get(i + 1));
-    }
-    return out;
+    return queries.stemmed(text);
   }
 
   /**
@@ -217,12 +174,12 @@ public final class LexicalIndex implements AutoCloseable {
    * plus each of {@code phrases} found verbatim (in order, adjacent) in a field.
    */
   public SparseScores keyword(List<String> exactTerms, List<String> phrases) {
-    return search(exact, exactTerms, phrases);
+    return search(exact, exactTerms, phrases, List.of());
   }
 
   /** The {@code schema} channel: BM25 of stemmed {@code terms} over the parameter keys alone. */
   public SparseScores schema(List<String> stemmedTerms) {
-    return search(keys, stemmedTerms, List.of());
+    return search(keys, stemmedTerms, List.of(), List.of());
   }
 
   /**
@@ -241,10 +198,6 @@ public final class LexicalIndex implements AutoCloseable {
     } finally {
       lock.readLock().unlock();
     }
-  }
-
-  private SparseScores search(TermBag view, List<String> terms, List<String> phrases) {
-    return search(view, terms, phrases, List.of());
   }
 
   private SparseScores search(
@@ -266,7 +219,7 @@ public final class LexicalIndex implements AutoCloseable {
         }
       }
       for (String phrase : phrases.subList(0, Math.min(MAX_PHRASES, phrases.size()))) {
-        scorePhrase(phraseIds(phrase), n, acc);
+        phraseIndex.score(queries.phraseWords(phrase), n, settings.k1(), settings.b(), acc);
       }
       return acc.toScores();
     } finally {
@@ -274,176 +227,17 @@ public final class LexicalIndex implements AutoCloseable {
     }
   }
 
-  /**
-   * The exact term ids of {@code phrase}, one a position (-1 for a word no tool has); empty for a
-   * blank or overlong phrase.
-   */
-  private int[] phraseIds(String phrase) {
-    if (phrase.isBlank() || phrase.strip().split("\\s+").length > MAX_PHRASE_WORDS) {
-      return new int[0];
-    }
-    // An identifier comes as itself and then its parts, the first part at the same position: one
-    // token a position, so "math.factorial" matches the indexed identifier.
-    FieldTokens tokens = tokens(exactQueries, phrase);
-    List<Integer> ids = new ArrayList<>();
-    for (int i = 0; i < tokens.terms().size(); i++) {
-      if (i == 0 || tokens.positions()[i] != tokens.positions()[i - 1]) {
-        Integer id = exact.ids.get(tokens.terms().get(i));
-        ids.add(id == null ? -1 : id);
-      }
-    }
-    return ids.stream().mapToInt(Integer::intValue).toArray();
-  }
-
-  /**
-   * Adds the phrase's BM25 in each exact field (boost 2, idf summed over its words) to every tool
-   * that contains it. A one-word phrase scores as that word in each field, as Lucene's {@code
-   * QueryBuilder} turns it into a term query.
-   */
-  private void scorePhrase(int[] phrase, int n, ScoreAccumulator acc) {
-    if (phrase.length == 0) {
-      return;
-    }
-    float idf = 0;
-    for (int id : phrase) {
-      if (id < 0 || exact.postings.get(id).size == 0) {
-        return;
-      }
-      idf += TermBag.idf(n, exact.postings.get(id).size);
-    }
-    float k1 = settings.k1();
-    float b = settings.b();
-    TermBag.Postings first = exact.postings.get(phrase[0]);
-    for (int i = 0; i < first.size; i++) {
-      int slot = first.slots[i];
-      float score = 0;
-      for (int field = 0; field < FIELDS; field++) {
-        int freq = phraseFreq(exactTokens[slot][field], exactPositions[slot][field], phrase);
-        if (freq > 0) {
-          double avg = exactFieldTotals[field] / n;
-          float norm = (float) (k1 * (1 - b + b * exactFieldLengths[field][slot] / avg));
-          score += PHRASE_BOOST * idf * freq / (freq + norm);
-        }
-      }
-      if (score > 0) {
-        acc.add(slot, score);
-      }
-    }
-  }
-
-  /** How often {@code phrase} occurs in a field: each next word at the next position. */
-  static int phraseFreq(int[] tokens, int[] positions, int[] phrase) {
-    int freq = 0;
-    for (int i = 0; i < tokens.length; i++) {
-      if (tokens[i] != phrase[0]) {
-        continue;
-      }
-      int at = i;
-      boolean all = true;
-      for (int k = 1; k < phrase.length && all; k++) {
-        int wanted = positions[i] + k;
-        all = false;
-        for (int j = at + 1; j < tokens.length && positions[j] <= wanted; j++) {
-          if (positions[j] == wanted && tokens[j] == phrase[k]) {
-            at = j;
-            all = true;
-            break;
-          }
-        }
-      }
-      freq += all ? 1 : 0;
-    }
-    return freq;
-  }
-
-  // ---- indexing ----
-
-  /** The tokens of one field in order, each with its position (parts of an identifier share). */
-  private record FieldTokens(List<String> terms, int[] positions) {}
-
-  /**
-   * A document's tokens, analyzed outside the lock; fields in the order name, description,
-   * parameters.
-   */
-  private record Analyzed(
-      LexicalDocument doc,
-      List<List<String>> stemmed,
-      List<FieldTokens> exact,
-      List<String> keys,
-      List<List<String>> pairs) {}
-
-  private Analyzed analyze(LexicalDocument doc) {
-    List<List<String>> stemmedFields = new ArrayList<>(FIELDS);
-    List<FieldTokens> exactFields = new ArrayList<>(FIELDS);
-    List<List<String>> pairFields = new ArrayList<>(2);
-    for (String text : List.of(nameText(doc), doc.description(), doc.parameters())) {
-      FieldTokens stemmedTokens = tokens(stemmedDocs, text);
-      stemmedFields.add(stemmedTokens.terms());
-      exactFields.add(tokens(exactDocs, text));
-      if (pairFields.size() < 2 && settings.wordPairWeight() > 0) {
-        pairFields.add(pairsOf(stemmedTokens));
-      }
-    }
-    return new Analyzed(
-        doc,
-        stemmedFields,
-        exactFields,
-        tokens(stemmedDocs, doc.parameterKeys()).terms(),
-        pairFields);
-  }
-
-  /** The name field: the name, and the first sentence of the description when so configured. */
-  private String nameText(LexicalDocument doc) {
-    return settings.firstSentenceInName() && !doc.firstSentence().isEmpty()
-        ? doc.name() + " " + doc.firstSentence()
-        : doc.name();
-  }
-
-  private static FieldTokens tokens(Analyzer analyzer, String text) {
-    List<String> terms = new ArrayList<>();
-    int[] positions = new int[16];
-    try (TokenStream stream = analyzer.tokenStream("", text)) {
-      CharTermAttribute term = stream.addAttribute(CharTermAttribute.class);
-      PositionIncrementAttribute inc = stream.addAttribute(PositionIncrementAttribute.class);
-      stream.reset();
-      int position = -1;
-      while (stream.incrementToken()) {
-        position += inc.getPositionIncrement();
-        if (terms.size() == positions.length) {
-          positions = Arrays.copyOf(positions, positions.length * 2);
-        }
-        positions[terms.size()] = Math.max(0, position);
-        terms.add(term.toString());
-      }
-      stream.end();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return new FieldTokens(terms, Arrays.copyOf(positions, terms.size()));
-  }
-
   private void addSlot(Analyzed a) {
-    int slot = a.doc.slot();
+    int slot = a.doc().slot();
     ensureCapacity(slot + 1);
-    stemmed.add(slot, a.stemmed);
-    keys.add(slot, List.of(a.keys));
-    if (!a.pairs.isEmpty()) {
-      pairs.add(slot, a.pairs);
+    stemmed.add(slot, a.stemmed());
+    keys.add(slot, List.of(a.keys()));
+    if (!a.pairs().isEmpty()) {
+      pairs.add(slot, a.pairs());
     }
-    exact.add(slot, a.exact.stream().map(FieldTokens::terms).toList());
-    exactTokens[slot] = new int[FIELDS][];
-    exactPositions[slot] = new int[FIELDS][];
-    for (int field = 0; field < FIELDS; field++) {
-      FieldTokens tokens = a.exact.get(field);
-      int[] ids = new int[tokens.terms().size()];
-      for (int i = 0; i < ids.length; i++) {
-        ids[i] = exact.ids.get(tokens.terms().get(i));
-      }
-      exactTokens[slot][field] = ids;
-      exactPositions[slot][field] = tokens.positions();
-      exactFieldLengths[field][slot] = ids.length;
-      exactFieldTotals[field] += ids.length;
-    }
+    exact.add(slot, a.exact().stream().map(FieldTokens::terms).toList());
+    // After the exact bag: the phrase index keeps the term ids the bag has just given.
+    phraseIndex.add(slot, a.exact());
   }
 
   private void removeSlot(int slot) {
@@ -451,30 +245,19 @@ public final class LexicalIndex implements AutoCloseable {
     exact.remove(slot);
     keys.remove(slot);
     pairs.remove(slot);
-    if (exactTokens[slot] != null) {
-      for (int field = 0; field < FIELDS; field++) {
-        exactFieldTotals[field] -= exactFieldLengths[field][slot];
-        exactFieldLengths[field][slot] = 0;
-      }
-      exactTokens[slot] = null;
-      exactPositions[slot] = null;
-    }
+    phraseIndex.remove(slot);
   }
 
   private void ensureCapacity(int slots) {
-    if (slots <= exactTokens.length) {
+    if (slots <= capacity) {
       return;
     }
-    int size = Math.max(slots, exactTokens.length + (exactTokens.length >> 1));
-    exactTokens = Arrays.copyOf(exactTokens, size);
-    exactPositions = Arrays.copyOf(exactPositions, size);
-    for (int field = 0; field < FIELDS; field++) {
-      exactFieldLengths[field] = Arrays.copyOf(exactFieldLengths[field], size);
-    }
-    stemmed.ensureCapacity(size);
-    exact.ensureCapacity(size);
-    keys.ensureCapacity(size);
-    pairs.ensureCapacity(size);
+    capacity = Math.max(slots, capacity + (capacity >> 1));
+    stemmed.ensureCapacity(capacity);
+    exact.ensureCapacity(capacity);
+    keys.ensureCapacity(capacity);
+    pairs.ensureCapacity(capacity);
+    phraseIndex.ensureCapacity(capacity);
   }
 
   /** Nothing to free: the index lives on the heap. */
