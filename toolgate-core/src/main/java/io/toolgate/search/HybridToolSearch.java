@@ -327,7 +327,7 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
         for (int e = first + 1; e < embedders; e++) {
           queryVectors[e] = more[e];
         }
-        q = new ScoredQuery(engine, request, texts, queryVectors, cat, q.allowed);
+        q = q.withLaterVectors(queryVectors, first + 1);
         fused = q.fuseWhole();
       }
       if (!q.matched()) {

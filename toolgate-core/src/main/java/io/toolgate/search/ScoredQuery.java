@@ -79,6 +79,44 @@ final class ScoredQuery {
     this.whole = pass(terms, column(vectors, 0), request.query());
   }
 
+  /**
+   * {@code first} with the vectors of embedders {@code from} and later added ({@code vectors} holds
+   * every embedder's): the channels {@code first} scored are kept and only the new vector channels
+   * are scored, so a gated search does not score its lexical channels twice. When {@code first} had
+   * no vector at all its lexical channels were weighed for a lexical search, and everything is
+   * scored again.
+   */
+  private ScoredQuery(ScoredQuery first, float[][][] vectors, int from) {
+    this.engine = first.engine;
+    this.request = first.request;
+    this.texts = first.texts;
+    this.vectors = vectors;
+    this.cat = first.cat;
+    this.allowed = first.allowed;
+    this.population = first.population;
+    this.terms = first.terms;
+    boolean used = false;
+    for (float[][] v : vectors) {
+      used |= v[0] != null;
+    }
+    this.vectorUsed = used;
+    this.lexicalUsed = request.mode() != SearchMode.VECTOR || !vectorUsed;
+    if (!first.vectorUsed) {
+      this.whole = pass(terms, column(vectors, 0), request.query());
+    } else {
+      List<ChannelInput> added =
+          ParallelChannels.compute(vectorTasks(column(vectors, 0), from), cat.live);
+      List<ChannelInput> channels = new ArrayList<>(first.whole.channels());
+      channels.addAll(added);
+      this.whole = new Pass(channels, Math.max(first.whole.bestCosine(), bestCosine(added)));
+    }
+  }
+
+  /** This search with the vectors of embedders {@code from} and later, from {@code vectors}. */
+  ScoredQuery withLaterVectors(float[][][] vectors, int from) {
+    return new ScoredQuery(this, vectors, from);
+  }
+
   String mode() {
     return request.mode() == SearchMode.VECTOR && vectorUsed
         ? "vector"
@@ -168,26 +206,36 @@ final class ScoredQuery {
     double lengthFactor = vectorUsed ? lengthFactor(query) : 1;
     // Every channel is one task; the costliest (the vector channels, which read every tool's
     // sign bits) go first, so the caller and the helpers finish at about the same time.
+    List<Supplier<ChannelInput>> tasks = vectorTasks(queryVectors, 0);
+    int vectorChannels = tasks.size();
+    if (lexicalUsed) {
+      tasks.addAll(lexicalChannels(t, allowed, lengthFactor));
+    }
+    List<ChannelInput> scored = ParallelChannels.compute(tasks, cat.live);
+    List<ChannelInput> channels = new ArrayList<>(scored.subList(vectorChannels, scored.size()));
+    channels.addAll(scored.subList(0, vectorChannels));
+    return new Pass(channels, bestCosine(scored.subList(0, vectorChannels)));
+  }
+
+  /** A task for each embedder from {@code from} on that has a vector in {@code queryVectors}. */
+  private List<Supplier<ChannelInput>> vectorTasks(float[][] queryVectors, int from) {
     List<Supplier<ChannelInput>> tasks = new ArrayList<>();
-    for (int i = 0; i < queryVectors.length; i++) {
+    for (int i = from; i < queryVectors.length; i++) {
       float[] v = queryVectors[i];
       if (v != null) {
         int embedder = i;
         tasks.add(() -> scoreVectors(embedder, v, cat, allowed));
       }
     }
-    int vectorChannels = tasks.size();
-    if (lexicalUsed) {
-      tasks.addAll(lexicalChannels(t, allowed, lengthFactor));
+    return tasks;
+  }
+
+  private static double bestCosine(List<ChannelInput> vectorChannels) {
+    double best = Double.NEGATIVE_INFINITY;
+    for (ChannelInput c : vectorChannels) {
+      best = Math.max(best, c.scores().max());
     }
-    List<ChannelInput> scored = ParallelChannels.compute(tasks, cat.live);
-    double bestCosine = Double.NEGATIVE_INFINITY;
-    for (ChannelInput c : scored.subList(0, vectorChannels)) {
-      bestCosine = Math.max(bestCosine, c.scores().max());
-    }
-    List<ChannelInput> channels = new ArrayList<>(scored.subList(vectorChannels, scored.size()));
-    channels.addAll(scored.subList(0, vectorChannels));
-    return new Pass(channels, bestCosine);
+    return best;
   }
 
   /** Text {@code t}'s vector from each embedder (null where there is none). */

@@ -109,6 +109,18 @@ class MultiIntentSearchTest {
   }
 
   @Test
+  void aSearchTheGateSendsToTheSecondEmbedderRanksAsOneWithoutTheGate()
+      throws InterruptedException {
+    String query = "alpha beta gamma";
+    FakeEmbedder second = gated(1);
+    SearchResponse gatedResponse = search.search(SearchRequest.of(query));
+    assertThat(second.embeddedQueries()).isEqualTo(1);
+    search.close();
+    gated(0);
+    assertThat(search.search(SearchRequest.of(query))).isEqualTo(gatedResponse);
+  }
+
+  @Test
   void aRepeatedQueryIsEmbeddedOnce() throws InterruptedException {
     FakeEmbedder embedder = new FakeEmbedder();
     search =
