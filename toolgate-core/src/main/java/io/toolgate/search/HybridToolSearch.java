@@ -55,6 +55,7 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 public final class HybridToolSearch implements ToolSearch, RegistryListener {
 
   private final SearchSettings settings;
+  private final EmbedderGate gate;
   private final Fusion fusion;
   private final LexicalIndex lexical;
   private final List<ToolVectors> vectors;
@@ -67,6 +68,7 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
 
   private HybridToolSearch(Builder b) {
     this.settings = b.settings;
+    this.gate = new EmbedderGate(b.settings.secondEmbedderMargin());
     this.fusion = Fusion.of(settings.fusion(), settings.rrfK());
     this.lexical = new LexicalIndex(settings.lexical());
     List<ToolVectors> v = new ArrayList<>();
@@ -297,19 +299,9 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
     }
     boolean[] using = embeddersFor(request);
     int embedders = request.mode() == SearchMode.LEXICAL ? 0 : vectors.size();
-    // With a margin set, the embedders after the first one the request uses run only when that one
-    // leaves the search unsure.
-    int first = 0;
-    while (first < embedders && !using[first]) {
-      first++;
-    }
-    int later = 0;
-    for (int e = first + 1; e < embedders; e++) {
-      later += using[e] ? 1 : 0;
-    }
-    boolean gated = settings.secondEmbedderMargin() > 0 && later > 0;
-    float[][][] queryVectors =
-        queryEmbeddings.embed(texts, 0, gated ? first + 1 : embedders, using);
+    EmbedderGate.Plan plan = gate.plan(using, embedders);
+    int first = plan.first();
+    float[][][] queryVectors = queryEmbeddings.embed(texts, 0, plan.firstRunEnd(embedders), using);
     lock.readLock().lock();
     try {
       Catalog cat = catalog;
@@ -322,7 +314,7 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
               cat,
               ScoredQuery.allowed(cat, request.filter()));
       Fused fused = q.fuseWhole();
-      if (gated && unsure(q, fused, first)) {
+      if (plan.gated() && gate.unsure(q, fused, vectorSource(first))) {
         float[][][] more = queryEmbeddings.embed(texts, first + 1, embedders, using);
         for (int e = first + 1; e < embedders; e++) {
           queryVectors[e] = more[e];
@@ -372,29 +364,6 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
             + (embedderNames.isEmpty()
                 ? "it has none (configure embeddings:)"
                 : "it uses " + String.join(", ", embedderNames)));
-  }
-
-  /**
-   * Whether a search scored with embedder {@code first} alone needs the later ones: its best two
-   * tools are closer than {@link SearchSettings#secondEmbedderMargin()} (in reported-score units),
-   * or fewer than two were found, and the full-text channel and {@code first}'s channel do not both
-   * single out the best ({@link ScoredQuery#channelsAgreeOnTop}).
-   */
-  private boolean unsure(ScoredQuery q, Fused fused, int first) {
-    double best = Double.NEGATIVE_INFINITY;
-    double runnerUp = Double.NEGATIVE_INFINITY;
-    for (double s : fused.scores()) {
-      if (s > best) {
-        runnerUp = best;
-        best = s;
-      } else if (s > runnerUp) {
-        runnerUp = s;
-      }
-    }
-    boolean close =
-        !(runnerUp > Double.NEGATIVE_INFINITY)
-            || (best - runnerUp) / fused.best() < settings.secondEmbedderMargin();
-    return close && !q.channelsAgreeOnTop(fused, vectorSource(first));
   }
 
   /** Stops following the registry and the embedding workers, and frees the index. */
