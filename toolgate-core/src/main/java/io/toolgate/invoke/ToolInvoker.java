@@ -7,9 +7,6 @@ import io.toolgate.catalog.Strings;
 import io.toolgate.catalog.ToolDefinition;
 import io.toolgate.catalog.ToolPolicy;
 import io.toolgate.catalog.ToolRegistry;
-import io.toolgate.concurrent.BriefSpin;
-import io.toolgate.invoke.spi.ToolCall;
-import io.toolgate.invoke.spi.ToolExecutionException;
 import io.toolgate.json.Json;
 import io.toolgate.schema.ArgumentValidator;
 import io.toolgate.schema.Violation;
@@ -19,16 +16,12 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.NullNode;
 
 /**
  * The call pipeline: resolve the tool in the registry, authorize, validate the arguments, run the
@@ -55,7 +48,8 @@ import tools.jackson.databind.node.NullNode;
  * with the tool id.
  *
  * <p>Thread-safe. Each call runs on its own virtual thread named {@code toolgate-call:<tool>}, so a
- * hung tool never blocks another; the caller's thread only waits.
+ * hung tool never blocks another; the caller's thread only waits. The worker, its timeout and its
+ * cancellation live in {@link CallWorker}.
  */
 public final class ToolInvoker implements Invoker {
   private static final Logger LOG = LoggerFactory.getLogger(ToolInvoker.class);
@@ -68,7 +62,7 @@ public final class ToolInvoker implements Invoker {
   private final CallObserver observer;
   private final long maxArgumentBytes;
   private final Duration permitWait;
-  private final Duration cancelGrace;
+  private final CallWorker worker;
   private final ConcurrencyLimits limits = new ConcurrencyLimits();
 
   private ToolInvoker(Builder b) {
@@ -79,7 +73,7 @@ public final class ToolInvoker implements Invoker {
     this.observer = b.observer;
     this.maxArgumentBytes = b.maxArgumentBytes;
     this.permitWait = b.permitWait;
-    this.cancelGrace = b.cancelGrace;
+    this.worker = new CallWorker(b.cancelGrace);
     registry.addListener(
         events ->
             events.stream()
@@ -187,99 +181,10 @@ public final class ToolInvoker implements Invoker {
       return failure(name, ErrorCode.UNAVAILABLE, "the call was interrupted", start);
     }
     try {
-      return runOnWorker(tool, args, opts, policy, start);
+      return worker.run(tool, args, opts, policy, start);
     } finally {
       limit.semaphore().release();
     }
-  }
-
-  private ToolResult runOnWorker(
-      RegisteredTool tool, JsonNode args, CallOptions opts, CallPolicy policy, long start) {
-    String name = tool.name();
-    Instant deadline = Instant.now().plus(policy.timeout());
-    ToolCall call =
-        new ToolCall(
-            name, args, opts.context(), opts.trace(), Optional.of(deadline), opts.principal());
-    CompletableFuture<JsonNode> outcome = new CompletableFuture<>();
-    Thread worker =
-        Thread.ofVirtual()
-            .name("toolgate-call:" + name)
-            .unstarted(
-                () -> {
-                  try {
-                    outcome.complete(tool.executor().execute(call));
-                  } catch (Throwable t) {
-                    outcome.completeExceptionally(t);
-                  }
-                });
-    worker.start();
-    // An in-process tool answers in microseconds; parking at once added an OS wake-up to every
-    // such call (67 µs at the median, 2 µs spinning first: InvokeBenchmark).
-    BriefSpin.until(outcome::isDone);
-    long remaining = policy.timeout().toNanos() - (System.nanoTime() - start);
-    JsonNode value;
-    try {
-      value = outcome.get(Math.max(remaining, 0), TimeUnit.NANOSECONDS);
-    } catch (TimeoutException e) {
-      cancel(worker);
-      return failure(
-          name,
-          ErrorCode.TIMEOUT,
-          "timed out after " + policy.timeout().toMillis() + " ms; the call was cancelled",
-          start);
-    } catch (ExecutionException e) {
-      return fromException(name, e.getCause(), start);
-    } catch (InterruptedException e) {
-      cancel(worker);
-      Thread.currentThread().interrupt();
-      return failure(name, ErrorCode.UNAVAILABLE, "the call was interrupted", start);
-    }
-    JsonNode result = value == null ? NullNode.getInstance() : value;
-    long size = jsonBytes(result);
-    if (size > policy.maxResultBytes()) {
-      return failure(
-          name,
-          ErrorCode.TOO_LARGE,
-          "the result is " + size + " bytes of JSON, over the limit of " + policy.maxResultBytes(),
-          start);
-    }
-    return ToolResult.success(name, result, millisSince(start));
-  }
-
-  /**
-   * Interrupts the worker and gives it a moment to clean up (kill its processes, close sockets).
-   */
-  private void cancel(Thread worker) {
-    worker.interrupt();
-    try {
-      if (!worker.join(cancelGrace)) {
-        LOG.warn("{} ignored its interruption for {} ms", worker.getName(), cancelGrace.toMillis());
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-  }
-
-  /**
-   * The result of a call whose executor threw, logged (one line, no stack trace) as the operator's
-   * record of why a tool failed. The line carries the message the caller gets, so what an executor
-   * keeps out of that message (a secret's value: {@link SecretRedactor}) stays out of the log too.
-   */
-  private ToolResult fromException(String name, Throwable cause, long start) {
-    ToolResult result;
-    if (cause instanceof ToolExecutionException te) {
-      result = failure(name, te.code(), te.getMessage(), start);
-    } else if (cause instanceof InterruptedException) {
-      result = failure(name, ErrorCode.TIMEOUT, "the call was interrupted", start);
-    } else {
-      if (cause instanceof Error err && !(cause instanceof StackOverflowError)) {
-        LOG.error("tool {} raised an error", name, err);
-      }
-      result = failure(name, ErrorCode.EXECUTION_FAILED, describe(cause), start);
-    }
-    ToolError error = result.error().orElseThrow();
-    LOG.info("call of {} failed with {}: {}", name, error.code().wire(), error.message());
-    return result;
   }
 
   /** The exception's message for a caller, never its stack trace. */
@@ -300,11 +205,11 @@ public final class ToolInvoker implements Invoker {
     return tool + ": " + m;
   }
 
-  private static ToolResult failure(String tool, ErrorCode code, String message, long start) {
+  static ToolResult failure(String tool, ErrorCode code, String message, long start) {
     return ToolResult.failure(tool, code, prefixed(tool, message), millisSince(start));
   }
 
-  private static double millisSince(long start) {
+  static double millisSince(long start) {
     return (System.nanoTime() - start) / 1_000_000.0;
   }
 
