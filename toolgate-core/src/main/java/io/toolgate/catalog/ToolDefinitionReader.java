@@ -6,10 +6,8 @@ import io.toolgate.schema.Violation;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
@@ -22,7 +20,8 @@ import tools.jackson.databind.node.ObjectNode;
  * Reads one tool's JSON form into a {@link ToolDefinition}, checking every field and recording
  * every problem rather than stopping at the first, so that a person fixing a catalog file sees them
  * all in one run. Each problem names the tool, points at the field (relative to the tool) and says
- * the fix. One instance reads one tool; not thread-safe.
+ * the fix. The {@code http} / {@code command} section is read by {@link ImplementationReader}
+ * through this reader's field helpers. One instance reads one tool; not thread-safe.
  */
 final class ToolDefinitionReader {
   static final Set<String> KEYS =
@@ -50,8 +49,6 @@ final class ToolDefinitionReader {
               "id",
               "checksum",
               "schema_version"));
-  private static final Set<String> HTTP_KEYS =
-      new TreeSet<>(List.of("method", "url", "headers", "query", "body"));
   private static final Set<String> ANNOTATION_KEYS =
       new TreeSet<>(
           List.of("title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"));
@@ -101,7 +98,7 @@ final class ToolDefinitionReader {
     b.annotations(annotations());
     b.examples(examples());
     b.policy(policy());
-    b.implementation(implementation());
+    b.implementation(new ImplementationReader(this).read(tool));
     asTool().ifPresent(b::asTool);
     return build(b, name, parameters);
   }
@@ -158,7 +155,7 @@ final class ToolDefinitionReader {
   }
 
   /** Records a problem of this tool: {@code tool 'x': message}. */
-  private void problem(String pointer, String message) {
+  void problem(String pointer, String message) {
     add(pointer, label + ": " + message);
   }
 
@@ -167,9 +164,13 @@ final class ToolDefinitionReader {
     problems.add(new Violation(pointer, message));
   }
 
+  /** How many problems are recorded so far: a section compares it to see whether it added any. */
+  int problemCount() {
+    return problems.size();
+  }
+
   /** Records each key of {@code object} not in {@code known}; returns the keys suggested. */
-  private Set<String> unknownKeys(
-      JsonNode object, String at, String what, Set<String> known, String list) {
+  Set<String> unknownKeys(JsonNode object, String at, String what, Set<String> known, String list) {
     Set<String> suggested = new TreeSet<>();
     for (String key : object.propertyNames()) {
       if (!known.contains(key)) {
@@ -190,7 +191,8 @@ final class ToolDefinitionReader {
     return suggested;
   }
 
-  private Optional<String> text(JsonNode object, String key, String at) {
+  /** A text field; a scalar is taken as its text (YAML reads 1.0 as a number). */
+  Optional<String> text(JsonNode object, String key, String at) {
     JsonNode v = object.get(key);
     if (v == null || v.isNull()) {
       return Optional.empty();
@@ -203,7 +205,8 @@ final class ToolDefinitionReader {
     return Optional.empty();
   }
 
-  private List<String> strings(JsonNode object, String key, String at) {
+  /** A list of strings; one string is a list of one. */
+  List<String> strings(JsonNode object, String key, String at) {
     JsonNode v = object.get(key);
     if (v == null || v.isNull()) {
       return List.of();
@@ -337,77 +340,6 @@ final class ToolDefinitionReader {
       return Optional.empty();
     }
     return Optional.of(v.asLong());
-  }
-
-  private Implementation implementation() {
-    boolean hasHttp = tool.hasNonNull("http");
-    boolean hasCommand = tool.hasNonNull("command");
-    if (hasHttp && hasCommand) {
-      problem("/command", "declare either 'http' or 'command', not both");
-      return new Implementation.Provided();
-    }
-    if (hasCommand) {
-      int before = problems.size();
-      List<String> argv = strings(tool, "command", "");
-      if (problems.size() == before) {
-        try {
-          return new Implementation.Command(argv);
-        } catch (IllegalArgumentException e) {
-          problem("/command", e.getMessage());
-        }
-      }
-    } else if (hasHttp) {
-      return http(tool.get("http"));
-    }
-    return new Implementation.Provided();
-  }
-
-  private Implementation http(JsonNode http) {
-    if (!(http instanceof ObjectNode h)) {
-      problem("/http", "'http' must be an object with method and url");
-      return new Implementation.Provided();
-    }
-    unknownKeys(h, "/http", "http key", HTTP_KEYS, "known: " + HTTP_KEYS);
-    int before = problems.size();
-    String method = text(h, "method", "/http").orElse("GET");
-    String url = text(h, "url", "/http").orElse(null);
-    Map<String, String> headers = stringMap(h, "headers");
-    Map<String, String> query = stringMap(h, "query");
-    if (problems.size() > before) {
-      return new Implementation.Provided();
-    }
-    try {
-      return new Implementation.Http(
-          method, url, headers, query, Optional.ofNullable(h.get("body")).filter(b -> !b.isNull()));
-    } catch (IllegalArgumentException e) {
-      // The record names the field first: "http.method …" or "http.url …".
-      String message = e.getMessage();
-      String field = message.startsWith("http.method") ? "/method" : "/url";
-      problem("/http" + (message.startsWith("http.") ? field : ""), message);
-      return new Implementation.Provided();
-    }
-  }
-
-  private Map<String, String> stringMap(ObjectNode h, String key) {
-    JsonNode v = h.get(key);
-    if (v == null || v.isNull()) {
-      return Map.of();
-    }
-    if (!v.isObject()) {
-      problem("/http/" + key, "http." + key + " must be an object of strings");
-      return Map.of();
-    }
-    Map<String, String> out = new LinkedHashMap<>();
-    for (Map.Entry<String, JsonNode> e : v.properties()) {
-      if (!e.getValue().isValueNode() || e.getValue().isNull()) {
-        problem(
-            "/http/" + key + "/" + e.getKey(),
-            "http." + key + "." + e.getKey() + " must be a string");
-      } else {
-        out.put(e.getKey(), e.getValue().asString());
-      }
-    }
-    return out;
   }
 
   /**
