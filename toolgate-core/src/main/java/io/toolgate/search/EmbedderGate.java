@@ -7,8 +7,8 @@ import io.toolgate.search.fusion.Fused;
  * embedder a request uses embeds its query; the later ones run only when that leaves the search
  * unsure. Unsure means the fused best two tools are closer than the margin (or fewer than two were
  * found) and the full-text channel and the first embedder's channel do not both single out the best
- * ({@link ScoredQuery#channelsAgreeOnTop}). docs/search.md, "Query embedding", has the
- * measurements. Immutable.
+ * ({@link ScoredQuery#channelsSingleOut}). docs/search.md, "Query embedding", has the measurements.
+ * Immutable.
  *
  * @param margin the margin, in reported-score units; 0 turns the gate off
  */
@@ -46,16 +46,19 @@ record EmbedderGate(double margin) {
   boolean unsure(ScoredQuery q, Fused fused, String firstSource) {
     double best = Double.NEGATIVE_INFINITY;
     double runnerUp = Double.NEGATIVE_INFINITY;
-    for (double s : fused.scores()) {
+    int top = -1;
+    for (int i = 0; i < fused.scores().length; i++) {
+      double s = fused.scores()[i];
       if (s > best) {
         runnerUp = best;
         best = s;
+        top = fused.slots()[i];
       } else if (s > runnerUp) {
         runnerUp = s;
       }
     }
     boolean close =
         !(runnerUp > Double.NEGATIVE_INFINITY) || (best - runnerUp) / fused.best() < margin;
-    return close && !q.channelsAgreeOnTop(fused, firstSource);
+    return close && !(top >= 0 && q.channelsSingleOut(top, firstSource));
   }
 }

@@ -70,11 +70,7 @@ final class ScoredQuery {
     this.allowed = allowed;
     this.population = allowed == null ? cat.live : count(allowed);
     this.terms = QueryTerms.of(engine.lexical(), texts.get(0), phrases(request));
-    boolean used = false;
-    for (float[][] v : vectors) {
-      used |= v[0] != null;
-    }
-    this.vectorUsed = used;
+    this.vectorUsed = anyVector(vectors);
     this.lexicalUsed = request.mode() != SearchMode.VECTOR || !vectorUsed;
     this.whole = pass(terms, column(vectors, 0), request.query());
   }
@@ -95,11 +91,7 @@ final class ScoredQuery {
     this.allowed = first.allowed;
     this.population = first.population;
     this.terms = first.terms;
-    boolean used = false;
-    for (float[][] v : vectors) {
-      used |= v[0] != null;
-    }
-    this.vectorUsed = used;
+    this.vectorUsed = anyVector(vectors);
     this.lexicalUsed = request.mode() != SearchMode.VECTOR || !vectorUsed;
     if (!first.vectorUsed) {
       this.whole = pass(terms, column(vectors, 0), request.query());
@@ -110,6 +102,16 @@ final class ScoredQuery {
       channels.addAll(added);
       this.whole = new Pass(channels, Math.max(first.whole.bestCosine(), bestCosine(added)));
     }
+  }
+
+  /** Whether some embedder has a vector of the whole request. */
+  private static boolean anyVector(float[][][] vectors) {
+    for (float[][] v : vectors) {
+      if (v[0] != null) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** This search with the vectors of embedders {@code from} and later, from {@code vectors}. */
@@ -135,24 +137,16 @@ final class ScoredQuery {
   }
 
   /**
-   * Whether the full-text channel and the vector channel {@code vectorSource} both single out
-   * {@code fused}'s best tool: each scores it above every other tool. Two independent views that
-   * agree on the top are rarely overturned by a later embedder (BENCHMARKS.md, "Issue 15: the
-   * gate").
+   * Whether the full-text channel and the vector channel {@code vectorSource} both single out the
+   * tool at {@code slot} (the fused best): each scores it above every other tool. Two independent
+   * views that agree on the top are rarely overturned by a later embedder (BENCHMARKS.md, "Issue
+   * 15: the gate").
    */
-  boolean channelsAgreeOnTop(Fused fused, String vectorSource) {
-    int top = -1;
-    double best = Double.NEGATIVE_INFINITY;
-    for (int i = 0; i < fused.slots().length; i++) {
-      if (fused.scores()[i] > best) {
-        best = fused.scores()[i];
-        top = fused.slots()[i];
-      }
-    }
+  boolean channelsSingleOut(int slot, String vectorSource) {
     int agreeing = 0;
     for (ChannelInput c : whole.channels()) {
       if (c.source().equals(SearchSettings.FULL_TEXT) || c.source().equals(vectorSource)) {
-        if (top < 0 || soleBest(c.scores()) != top) {
+        if (soleBest(c.scores()) != slot) {
           return false;
         }
         agreeing++;
