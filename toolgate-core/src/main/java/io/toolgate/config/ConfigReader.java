@@ -11,6 +11,7 @@ import io.toolgate.search.SearchSettings;
 import io.toolgate.search.SearchSettingsReader;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -84,13 +85,7 @@ final class ConfigReader {
   void checkTopLevel(ObjectNode root) {
     for (String key : root.propertyNames()) {
       if (!ToolgateConfig.SECTIONS.contains(key)) {
-        List<String> close = Strings.closest(key, ToolgateConfig.SECTIONS, 1);
-        problem(
-            "/" + key,
-            "unknown key"
-                + (close.isEmpty() ? "" : " (did you mean '" + close.getFirst() + "'?)")
-                + "; known keys: "
-                + String.join(", ", ToolgateConfig.SECTIONS));
+        unknownKey("/" + key, key, ToolgateConfig.SECTIONS);
       }
     }
   }
@@ -233,7 +228,7 @@ final class ConfigReader {
           if (nested.contains(e.getKey())) {
             readEngineKey(key, Json.object().set(e.getKey(), e.getValue()), at);
           } else {
-            unknownKey(at, e.getKey(), nested);
+            unknownKey(at, e.getKey(), new TreeSet<>(nested));
           }
         }
       }
@@ -245,15 +240,18 @@ final class ConfigReader {
     attempt(at, () -> SearchSettings.fromConfig(one), null);
   }
 
-  /** An unknown key at {@code pointer}, with the closest of {@code known} and the whole list. */
-  private void unknownKey(String pointer, String key, Set<String> known) {
+  /**
+   * An unknown key at {@code pointer}, with the closest of {@code known} and the whole list in
+   * {@code known}'s order.
+   */
+  private void unknownKey(String pointer, String key, Collection<String> known) {
     List<String> close = Strings.closest(key, known, 1);
     problem(
         pointer,
         "unknown key"
             + (close.isEmpty() ? "" : " (did you mean '" + close.getFirst() + "'?)")
             + "; known keys: "
-            + String.join(", ", new TreeSet<>(known)));
+            + String.join(", ", known));
   }
 
   Optional<List<String>> domains(JsonNode node) {

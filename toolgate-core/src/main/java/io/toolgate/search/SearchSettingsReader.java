@@ -87,21 +87,13 @@ public final class SearchSettingsReader {
     if (search.get("boosts") instanceof Map<?, ?> boosts) {
       lex =
           lex.withBoosts(
-              boosts.get("name") == null
-                  ? lex.nameBoost()
-                  : (float) number(boosts, "name", "boosts."),
-              boosts.get("description") == null
-                  ? lex.descriptionBoost()
-                  : (float) number(boosts, "description", "boosts."),
-              boosts.get("parameters") == null
-                  ? lex.parametersBoost()
-                  : (float) number(boosts, "parameters", "boosts."));
+              floatOr(boosts, "boosts", "name", lex.nameBoost()),
+              floatOr(boosts, "boosts", "description", lex.descriptionBoost()),
+              floatOr(boosts, "boosts", "parameters", lex.parametersBoost()));
     }
     if (search.get("bm25") instanceof Map<?, ?> bm25) {
       lex =
-          lex.withBm25(
-              bm25.get("k1") == null ? lex.k1() : (float) number(bm25, "k1", "bm25."),
-              bm25.get("b") == null ? lex.b() : (float) number(bm25, "b", "bm25."));
+          lex.withBm25(floatOr(bm25, "bm25", "k1", lex.k1()), floatOr(bm25, "bm25", "b", lex.b()));
     }
     if (search.get("word_pair_weight") != null) {
       lex = lex.withWordPairWeight((float) number(search, "word_pair_weight", ""));
@@ -110,6 +102,11 @@ public final class SearchSettingsReader {
       lex = lex.withFirstSentenceInName(bool(search, "first_sentence_in_name"));
     }
     return lex;
+  }
+
+  /** The number at {@code key} of the section {@code parent}, or {@code fallback} when unset. */
+  private static float floatOr(Map<?, ?> section, String parent, String key, float fallback) {
+    return section.get(key) == null ? fallback : (float) number(section, key, parent + ".");
   }
 
   /** {@code s} with the number at {@code key} applied, or {@code s} when the key is unset. */
