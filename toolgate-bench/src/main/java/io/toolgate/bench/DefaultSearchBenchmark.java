@@ -67,6 +67,13 @@ public class DefaultSearchBenchmark {
   @Param({"0.15"})
   public double secondEmbedderMargin;
 
+  /**
+   * {@code search.compact_query_embedding}: true is the default (the embedders see the request
+   * without filler words); false embeds it word for word.
+   */
+  @Param({"true"})
+  public boolean compactQueryEmbedding;
+
   /** {@code query_threads} of each embedder: 0 keeps the defaults' (2). */
   @Param({"0"})
   public int queryThreads;
@@ -82,7 +89,8 @@ public class DefaultSearchBenchmark {
         SearchSettings.defaults()
             .withQueryCacheSize(0)
             .withClauseWeight(clauseWeight)
-            .withSecondEmbedderMargin(secondEmbedderMargin);
+            .withSecondEmbedderMargin(secondEmbedderMargin)
+            .withCompactQueryEmbedding(compactQueryEmbedding);
     HybridToolSearch.Builder builder =
         HybridToolSearch.builder().settings(settings).dataDirectory(Path.of(cache));
     for (EmbeddingConfig c : ToolgateConfig.defaults().embeddings()) {

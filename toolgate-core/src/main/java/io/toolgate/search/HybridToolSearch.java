@@ -83,7 +83,8 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
     }
     this.vectors = List.copyOf(v);
     this.embedderNames = List.copyOf(b.names);
-    this.queryEmbeddings = new QueryEmbeddings(vectors, settings.queryCacheSize());
+    this.queryEmbeddings =
+        new QueryEmbeddings(vectors, settings.queryCacheSize(), settings.compactQueryEmbedding());
     this.engine = new ScoredQuery.Engine(settings, fusion, lexical, vectors, this::vectorSource);
   }
 

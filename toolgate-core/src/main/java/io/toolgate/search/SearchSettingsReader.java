@@ -42,6 +42,7 @@ public final class SearchSettingsReader {
           "clause_weight",
           "family_weight",
           "second_embedder_margin",
+          "compact_query_embedding",
           "word_pair_weight",
           "first_sentence_in_name");
 
@@ -79,7 +80,11 @@ public final class SearchSettingsReader {
     s = ifSet(s, search, "query_cache_size", (x, v) -> x.withQueryCacheSize(v.intValue()));
     s = ifSet(s, search, "clause_weight", SearchSettings::withClauseWeight);
     s = ifSet(s, search, "family_weight", SearchSettings::withFamilyWeight);
-    return ifSet(s, search, "second_embedder_margin", SearchSettings::withSecondEmbedderMargin);
+    s = ifSet(s, search, "second_embedder_margin", SearchSettings::withSecondEmbedderMargin);
+    if (search.get("compact_query_embedding") != null) {
+      s = s.withCompactQueryEmbedding(bool(search, "compact_query_embedding"));
+    }
+    return s;
   }
 
   /** {@code boosts}, {@code bm25}, {@code word_pair_weight}, {@code first_sentence_in_name}. */

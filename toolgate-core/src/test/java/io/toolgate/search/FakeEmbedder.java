@@ -48,6 +48,7 @@ public final class FakeEmbedder implements Embedder {
   private final AtomicInteger embeddedDocuments = new AtomicInteger();
   private final AtomicInteger embeddedQueries = new AtomicInteger();
   private volatile String failure;
+  private volatile String lastQuery;
 
   /** A fake with {@link #DEFAULT_SYNONYMS}. */
   private volatile List<String> lastDocuments = List.of();
@@ -102,7 +103,13 @@ public final class FakeEmbedder implements Embedder {
   public float[] embedQuery(String query) {
     checkNotFailing();
     embeddedQueries.incrementAndGet();
+    lastQuery = query;
     return embed(query);
+  }
+
+  /** The text of the last {@link #embedQuery} call; null before the first. */
+  public String lastQuery() {
+    return lastQuery;
   }
 
   /** Makes every later call throw an {@link EmbeddingException} with {@code message}. */

@@ -298,7 +298,7 @@ class HybridToolSearchTest {
     assertThat(sources)
         .extracting(MatchSource::source)
         .contains("full_text", "keyword", "vector", "vector:" + second.modelId());
-    float[] q = embedder.embedQuery(query);
+    float[] q = embedder.embedQuery(QueryEmbeddingText.compact(query));
     float[] d =
         embedder
             .embedDocuments(

@@ -25,6 +25,7 @@ class SearchSettingsReaderTest {
           Map.entry("clause_weight", 0.2),
           Map.entry("family_weight", 0.3),
           Map.entry("second_embedder_margin", 0.05),
+          Map.entry("compact_query_embedding", "false"),
           Map.entry("word_pair_weight", 0.5),
           Map.entry("first_sentence_in_name", false));
 
@@ -73,6 +74,17 @@ class SearchSettingsReaderTest {
     assertThatThrownBy(() -> SearchSettings.fromConfig(Map.of("first_sentence_in_name", "yes")))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("search.first_sentence_in_name: 'yes' is not a boolean");
+  }
+
+  @Test
+  void readsCompactQueryEmbeddingAsABoolean() {
+    assertThat(SearchSettings.defaults().compactQueryEmbedding()).isTrue();
+    assertThat(SearchSettings.fromConfig(Map.of("compact_query_embedding", false)))
+        .extracting(SearchSettings::compactQueryEmbedding)
+        .isEqualTo(false);
+    assertThatThrownBy(() -> SearchSettings.fromConfig(Map.of("compact_query_embedding", "off")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("search.compact_query_embedding: 'off' is not a boolean (true or false)");
   }
 
   @Test
