@@ -2,7 +2,6 @@ package io.toolgate.search;
 
 import io.toolgate.search.vector.ToolVectors;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -76,38 +75,47 @@ final class QueryEmbeddings {
     return out;
   }
 
+  /**
+   * The vectors of {@code texts} from embedder {@code e}: the cached ones, and the rest in one
+   * {@link io.toolgate.search.spi.Embedder#embedQueries} call; all null when the embedder is not
+   * usable or fails (logged).
+   */
   private float[][] embedAll(int e, List<String> texts) {
+    ToolVectors v = vectors.get(e);
     float[][] out = new float[texts.size()][];
+    if (!v.usable()) {
+      return out;
+    }
+    QueryVectorLru cache = caches.get(e);
+    List<Integer> missing = new ArrayList<>();
     for (int t = 0; t < out.length; t++) {
-      out[t] = embedOne(e, texts.get(t));
-      if (out[t] == null) {
-        Arrays.fill(out, null);
-        break;
+      Optional<float[]> cached = cache.get(texts.get(t));
+      if (cached.isPresent()) {
+        out[t] = cached.get();
+      } else {
+        missing.add(t);
       }
     }
-    return out;
-  }
-
-  /** {@code text}'s vector from embedder {@code e}, or null when it is not usable or fails. */
-  private float[] embedOne(int e, String text) {
-    ToolVectors v = vectors.get(e);
-    if (!v.usable()) {
-      return null;
-    }
-    Optional<float[]> cached = caches.get(e).get(text);
-    if (cached.isPresent()) {
-      return cached.get();
+    if (missing.isEmpty()) {
+      return out;
     }
     try {
-      float[] vector = v.embedder().embedQuery(text);
-      caches.get(e).put(text, vector);
-      return vector;
+      List<String> queries = missing.stream().map(texts::get).toList();
+      float[][] embedded =
+          queries.size() == 1
+              ? new float[][] {v.embedder().embedQuery(queries.getFirst())}
+              : v.embedder().embedQueries(queries);
+      for (int i = 0; i < embedded.length; i++) {
+        out[missing.get(i)] = embedded[i];
+        cache.put(queries.get(i), embedded[i]);
+      }
+      return out;
     } catch (RuntimeException ex) {
       LOG.warn(
           "query embedding with {} failed, searching lexically: {}",
           v.embedder().modelId(),
           ex.toString());
-      return null;
+      return new float[texts.size()][];
     }
   }
 }

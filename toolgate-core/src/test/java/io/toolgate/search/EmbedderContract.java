@@ -44,6 +44,15 @@ public abstract class EmbedderContract {
     return 1e-4;
   }
 
+  /**
+   * How close (cosine) a query's vector from {@link Embedder#embedQueries} must be to the same
+   * query embedded alone: a model that quantizes its activations per call rounds a batch
+   * differently.
+   */
+  protected double minQueryBatchCosine() {
+    return 0.9999;
+  }
+
   @Test
   void documentVectorsHaveTheStatedDimension() {
     float[][] vectors = embedder().embedDocuments(TEXTS);
@@ -79,6 +88,21 @@ public abstract class EmbedderContract {
       float[] single = embedder().embedDocuments(List.of(TEXTS.get(i)))[0];
       assertClose(batch[i], single, TEXTS.get(i));
     }
+  }
+
+  @Test
+  void queriesInOneCallEqualOneByOne() {
+    List<String> queries =
+        List.of("weather in Paris", "send an email to my boss about the quarterly report", "x");
+    float[][] together = embedder().embedQueries(queries);
+
+    assertThat(together).hasNumberOfRows(queries.size());
+    for (int i = 0; i < queries.size(); i++) {
+      assertThat(dot(together[i], embedder().embedQuery(queries.get(i))))
+          .as("cosine of '%s' in one call and alone", queries.get(i))
+          .isGreaterThanOrEqualTo(minQueryBatchCosine());
+    }
+    assertThat(embedder().embedQueries(List.of())).isEmpty();
   }
 
   @Test

@@ -47,6 +47,7 @@ public final class FakeEmbedder implements Embedder {
   private final Map<String, String> synonyms;
   private final AtomicInteger embeddedDocuments = new AtomicInteger();
   private final AtomicInteger embeddedQueries = new AtomicInteger();
+  private final AtomicInteger queryCalls = new AtomicInteger();
   private volatile String failure;
   private volatile String lastQuery;
 
@@ -103,8 +104,33 @@ public final class FakeEmbedder implements Embedder {
   public float[] embedQuery(String query) {
     checkNotFailing();
     embeddedQueries.incrementAndGet();
+    queryCalls.incrementAndGet();
     lastQuery = query;
     return embed(query);
+  }
+
+  /**
+   * Embeds the queries in one call, counted once in {@link #queryCalls()} and once a query in
+   * {@link #embeddedQueries()}.
+   *
+   * @throws EmbeddingException after {@link #failWith(String)}
+   */
+  @Override
+  public float[][] embedQueries(List<String> queries) {
+    checkNotFailing();
+    queryCalls.incrementAndGet();
+    embeddedQueries.addAndGet(queries.size());
+    float[][] vectors = new float[queries.size()][];
+    for (int i = 0; i < vectors.length; i++) {
+      vectors[i] = embed(queries.get(i));
+      lastQuery = queries.get(i);
+    }
+    return vectors;
+  }
+
+  /** The number of {@link #embedQuery} and {@link #embedQueries} calls so far. */
+  public int queryCalls() {
+    return queryCalls.get();
   }
 
   /** The text of the last {@link #embedQuery} call; null before the first. */
@@ -136,6 +162,7 @@ public final class FakeEmbedder implements Embedder {
   public void resetCounts() {
     embeddedDocuments.set(0);
     embeddedQueries.set(0);
+    queryCalls.set(0);
   }
 
   private void checkNotFailing() {

@@ -121,6 +121,14 @@ class MultiIntentSearchTest {
   }
 
   @Test
+  void aMultiIntentRequestEmbedsItselfAndItsClausesInOneCallAModel() throws InterruptedException {
+    FakeEmbedder second = gated(0);
+    search.search(SearchRequest.of("Send an email to Ana, then tell me the weather in Lisbon"));
+    assertThat(second.embeddedQueries()).isEqualTo(3);
+    assertThat(second.queryCalls()).isEqualTo(1);
+  }
+
+  @Test
   void aRepeatedQueryIsEmbeddedOnce() throws InterruptedException {
     FakeEmbedder embedder = new FakeEmbedder();
     search =

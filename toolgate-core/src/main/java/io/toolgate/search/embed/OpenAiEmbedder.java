@@ -154,6 +154,15 @@ public final class OpenAiEmbedder implements Embedder {
     return post(List.of(settings.queryPrefix() + query))[0];
   }
 
+  /** Embeds the queries, each after the query prefix, in requests of up to the batch size. */
+  @Override
+  public float[][] embedQueries(List<String> queries) {
+    return embedDocuments(
+        queries.stream()
+            .map(q -> settings.queryPrefix() + Objects.requireNonNull(q, "query"))
+            .toList());
+  }
+
   /** Shuts the HTTP client down after requests in flight finish. */
   @Override
   public void close() {

@@ -10,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -113,5 +114,29 @@ final class QueryVectorCache implements Embedder {
     vectors.put(query, v);
     dirty = true;
     return v;
+  }
+
+  /** The cached vectors, and the others from one call of the delegate's {@code embedQueries}. */
+  @Override
+  public float[][] embedQueries(List<String> queries) {
+    float[][] out = new float[queries.size()][];
+    List<String> missing = new ArrayList<>();
+    for (int i = 0; i < out.length; i++) {
+      out[i] = vectors.get(queries.get(i));
+      if (out[i] == null) {
+        missing.add(queries.get(i));
+      }
+    }
+    if (!missing.isEmpty()) {
+      float[][] embedded = delegate.embedQueries(missing);
+      for (int m = 0; m < embedded.length; m++) {
+        vectors.put(missing.get(m), embedded[m]);
+      }
+      dirty = true;
+      for (int i = 0; i < out.length; i++) {
+        out[i] = vectors.get(queries.get(i));
+      }
+    }
+    return out;
   }
 }

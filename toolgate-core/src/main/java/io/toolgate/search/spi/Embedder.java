@@ -15,10 +15,12 @@ import java.util.List;
  * float[] query = embedder.embedQuery("is it raining in Lisbon");
  * }</pre>
  *
- * <p>A text's vector should not depend on the other texts embedded in the same call: the vector
+ * <p>A document's vector should not depend on the other texts embedded in the same call: the vector
  * cache stores tool vectors by (model, tool checksum) and mixes vectors from different calls.
- * {@code io.toolgate.search.EmbedderContract} (core's test jar) checks this and the rest of the
- * contract for any implementation.
+ * Queries embedded together ({@link #embedQueries}) may round a little differently from the same
+ * query alone (an int8 model scales its activations per call: cosine 0.97 or more); their vectors
+ * are only remembered in memory. {@code io.toolgate.search.EmbedderContract} (core's test jar)
+ * checks this and the rest of the contract for any implementation.
  *
  * <p>Implementations must be thread-safe. They may throw {@link EmbeddingException}; search treats
  * that as "vector channel unavailable" and degrades to lexical search.
@@ -53,6 +55,23 @@ public interface Embedder extends AutoCloseable {
    * @throws EmbeddingException when the model or the remote service fails
    */
   float[] embedQuery(String query);
+
+  /**
+   * Embeds several search queries, one vector per query in input order, each as {@link #embedQuery}
+   * would (within the tolerance of batched inference). A search whose request asks for several
+   * things embeds the request and its clauses this way. The default embeds them one by one; an
+   * implementation that runs them in one call (one padded batch, one request) saves a call's fixed
+   * cost for each further query.
+   *
+   * @throws EmbeddingException when the model or the remote service fails
+   */
+  default float[][] embedQueries(List<String> queries) {
+    float[][] vectors = new float[queries.size()][];
+    for (int i = 0; i < vectors.length; i++) {
+      vectors[i] = embedQuery(queries.get(i));
+    }
+    return vectors;
+  }
 
   /** Releases native or network resources; the default does nothing. */
   @Override

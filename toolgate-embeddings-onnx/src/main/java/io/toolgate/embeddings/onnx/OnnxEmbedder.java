@@ -245,10 +245,25 @@ public final class OnnxEmbedder implements Embedder {
    */
   @Override
   public float[] embedQuery(String query) {
-    Objects.requireNonNull(query, "query");
-    String instructed = querySide.model().queryInstruction() + query;
-    return run(
-        querySide, new int[][] {querySide.tokenizer().encode(instructed, options.maxTokens())})[0];
+    return embedQueries(List.of(Objects.requireNonNull(query, "query")))[0];
+  }
+
+  /**
+   * Embeds the queries in one ONNX Runtime call on the query model, each after the model's
+   * instruction: a request and its clauses cost one run's fixed cost instead of one each (a short
+   * query spends about a millisecond of its 3 to 4 on that).
+   */
+  @Override
+  public float[][] embedQueries(List<String> queries) {
+    int[][] tokenIds = new int[queries.size()][];
+    for (int i = 0; i < tokenIds.length; i++) {
+      String query = Objects.requireNonNull(queries.get(i), "queries[" + i + "]");
+      tokenIds[i] =
+          querySide
+              .tokenizer()
+              .encode(querySide.model().queryInstruction() + query, options.maxTokens());
+    }
+    return tokenIds.length == 0 ? new float[0][] : run(querySide, tokenIds);
   }
 
   /** One ONNX Runtime call for the whole batch; rows are right-padded to the longest. */

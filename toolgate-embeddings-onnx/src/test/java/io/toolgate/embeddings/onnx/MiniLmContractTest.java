@@ -8,4 +8,13 @@ class MiniLmContractTest extends EmbedderContract {
   protected Embedder embedder() {
     return TestModels.miniLm();
   }
+
+  /**
+   * Queries run on an int8 model, whose per-call activation scale rounds a batch differently: a
+   * one-token query padded beside a twelve-token one measured 0.978.
+   */
+  @Override
+  protected double minQueryBatchCosine() {
+    return 0.97;
+  }
 }
