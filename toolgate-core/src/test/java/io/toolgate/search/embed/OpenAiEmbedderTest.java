@@ -127,6 +127,17 @@ class OpenAiEmbedderTest {
   }
 
   @Test
+  void embedsSeveralQueriesInOneRequestEachPrefixed() {
+    try (OpenAiEmbedder embedder = embedder(settings().withQueryPrefix("query: "))) {
+      assertThat(embedder.embedQueries(List.of("weather", "send email"))).hasNumberOfRows(2);
+    }
+
+    assertThat(server.requests())
+        .extracting(FakeOpenAiServer.Request::inputs)
+        .containsExactly(List.of("query: weather", "query: send email"));
+  }
+
+  @Test
   void retriesAfter429HonouringRetryAfterSeconds() {
     server.enqueue(
         429, "{\"error\":{\"message\":\"Rate limit reached\"}}", Map.of("Retry-After", "1"));
