@@ -105,7 +105,7 @@ public final class NativeLibraries {
   private static void loadFrom(Path folder) {
     System.setProperty(PROPERTY, folder.toString());
     try {
-      ai.onnxruntime.OrtEnvironment.getEnvironment();
+      Sessions.environment();
     } catch (RuntimeException | LinkageError e) {
       LOG.warn("ONNX Runtime did not load from {}: {}", folder, e.toString());
     } finally {
