@@ -37,8 +37,11 @@ import org.slf4j.LoggerFactory;
  * in milliseconds); calls never wait for one another, only the hook waits for them.
  */
 final class ExitGate {
-  /** The gate of every ONNX Runtime call in this JVM. */
-  static final ExitGate JVM = new ExitGate();
+  /**
+   * The gate of every ONNX Runtime call in this JVM; once the calls left at exit, it drops {@link
+   * EnvironmentPin}'s reference to ONNX Runtime's environment, which frees it.
+   */
+  static final ExitGate JVM = new ExitGate(EnvironmentPin::release);
 
   /** How long JVM exit waits for native calls in flight. */
   static final Duration EXIT_WAIT = Duration.ofSeconds(30);
@@ -53,8 +56,16 @@ final class ExitGate {
 
   // Calls hold the read lock; the exiting JVM takes the write lock and never gives it back.
   private final ReentrantReadWriteLock permits = new ReentrantReadWriteLock();
+  private final Runnable afterCalls;
   private volatile boolean exiting;
   private boolean hooked;
+
+  /**
+   * A gate that runs {@code afterCalls} at exit once no call is in flight (not when it gave up).
+   */
+  ExitGate(Runnable afterCalls) {
+    this.afterCalls = afterCalls;
+  }
 
   /** A native call; may throw ONNX Runtime's checked exception. */
   @FunctionalInterface
@@ -139,10 +150,18 @@ final class ExitGate {
   }
 
   /**
-   * Turns new calls away and waits up to {@code wait} for those in flight; the shutdown hook's
-   * work. Returns whether every call left in time.
+   * Turns new calls away, waits up to {@code wait} for those in flight and, when they left, runs
+   * the gate's last step; the shutdown hook's work. Returns whether every call left in time.
    */
   boolean shutDown(Duration wait) {
+    if (awaitCalls(wait)) {
+      afterCalls.run();
+      return true;
+    }
+    return false;
+  }
+
+  private boolean awaitCalls(Duration wait) {
     exiting = true;
     long deadline = System.nanoTime() + wait.toNanos();
     try {

@@ -15,14 +15,20 @@ final class Sessions {
 
   /**
    * ONNX Runtime's environment, loading the native library the first time, after hooking the JVM's
-   * exit: the first model of the process registers the hook.
+   * exit: the first model of the process registers the hook, and {@linkplain EnvironmentPin pins}
+   * the environment until then.
    *
    * @throws EmbeddingException when the JVM is exiting or ONNX Runtime cannot start
    */
   static OrtEnvironment environment() {
     ExitGate.JVM.hookJvmExit();
     try {
-      return ExitGate.JVM.call(OrtEnvironment::getEnvironment);
+      return ExitGate.JVM.call(
+          () -> {
+            OrtEnvironment environment = OrtEnvironment.getEnvironment();
+            EnvironmentPin.pin();
+            return environment;
+          });
     } catch (OrtException e) {
       throw new EmbeddingException("cannot start ONNX Runtime: " + e, e);
     }

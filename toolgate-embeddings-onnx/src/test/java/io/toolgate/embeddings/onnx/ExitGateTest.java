@@ -11,6 +11,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -19,7 +20,8 @@ import org.junit.jupiter.api.Test;
  * stopped under real model calls are in {@link OnnxExitTest}.
  */
 class ExitGateTest {
-  private final ExitGate gate = new ExitGate();
+  private final AtomicInteger lastSteps = new AtomicInteger();
+  private final ExitGate gate = new ExitGate(lastSteps::incrementAndGet);
   private final CountDownLatch entered = new CountDownLatch(1);
   private final CountDownLatch release = new CountDownLatch(1);
   // Threads of the test's own: the common pool may have a single one, which the call would hold.
@@ -76,10 +78,12 @@ class ExitGateTest {
         .hasMessageContaining("ONNX Runtime is shutting down");
     assertThat(exit).isNotDone();
     assertThat(inFlight).isNotDone();
+    assertThat(lastSteps).as("the last step waits for the call").hasValue(0);
 
     release.countDown();
     assertThat(inFlight.get(30, TimeUnit.SECONDS)).isEqualTo("done");
     assertThat(exit.get(30, TimeUnit.SECONDS)).as("every call left in time").isTrue();
+    assertThat(lastSteps).hasValue(1);
   }
 
   @Test
@@ -89,9 +93,19 @@ class ExitGateTest {
     long start = System.nanoTime();
     assertThat(gate.shutDown(Duration.ofMillis(1500))).isFalse();
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(wait(1));
+    assertThat(lastSteps).as("no last step under a live call").hasValue(0);
 
     release.countDown();
     assertThat(inFlight.get(30, TimeUnit.SECONDS)).isEqualTo("done");
+  }
+
+  @Test
+  void loadingAModelPinsOnnxRuntimesEnvironmentUntilExit() {
+    TestModels.miniLmQuantized();
+
+    // Without the pin, ONNX Runtime's own shutdown hook frees the environment under live calls;
+    // this fails when an ONNX Runtime upgrade renames what EnvironmentPin reaches for.
+    assertThat(EnvironmentPin.held()).isTrue();
   }
 
   /** A call on another thread that stays inside the gate until {@link #release}. */
