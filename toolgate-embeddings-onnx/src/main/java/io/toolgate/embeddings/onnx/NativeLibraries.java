@@ -107,7 +107,9 @@ public final class NativeLibraries {
     try {
       Sessions.environment();
     } catch (RuntimeException | LinkageError e) {
-      LOG.warn("ONNX Runtime did not load from {}: {}", folder, e.toString());
+      if (!ExitGate.JVM.exiting()) { // else the JVM is exiting, and the model's load says so
+        LOG.warn("ONNX Runtime did not load from {}: {}", folder, e.toString());
+      }
     } finally {
       System.clearProperty(PROPERTY);
     }
