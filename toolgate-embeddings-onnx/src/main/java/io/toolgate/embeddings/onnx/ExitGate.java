@@ -21,11 +21,14 @@ import org.slf4j.LoggerFactory;
  * OrtSession s = ExitGate.JVM.call(() -> env.createSession(bytes, options));
  * }</pre>
  *
- * <p>Why: after its shutdown hooks the JVM calls the C runtime's {@code exit()}, which runs the
- * native library's static destructors (ONNX Runtime's environment, logger and thread pools) while
- * other threads keep running. A thread still inside ONNX Runtime then crashes the process with
- * SIGSEGV and an {@code hs_err_pid*.log} instead of a clean exit: {@code toolgate serve} stopped
- * with SIGTERM while loading a model, or while embedding tools in the background, did.
+ * <p>Why: shutdown hooks run side by side, and ONNX Runtime's own ({@code
+ * OrtEnvironment$OrtEnvCloser}) frees the native environment while other threads may still be
+ * inside ONNX Runtime; after the hooks, the C runtime's {@code exit()} runs the library's static
+ * destructors too. A thread still in a native call then crashed the process with SIGSEGV and an
+ * {@code hs_err_pid*.log} instead of a clean exit: {@code toolgate serve} stopped with SIGTERM
+ * while loading a model, or while embedding tools in the background, did. This gate makes exit wait
+ * for those calls, and {@link EnvironmentPin} keeps ONNX Runtime's hook from freeing the
+ * environment before they left.
  *
  * <p>Once exit began, calls that have not started fail at once with an {@link EmbeddingException}
  * ({@value #SHUTTING_DOWN}) instead of starting; the hook waits up to {@link #EXIT_WAIT} for those
