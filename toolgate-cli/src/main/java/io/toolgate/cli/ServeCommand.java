@@ -53,12 +53,22 @@ final class ServeCommand implements Callable<Integer> {
   @Override
   public Integer call() throws InterruptedException {
     PrintWriter out = spec.commandLine().getOut();
-    try (Serving serving = start()) {
-      out.println(serving.banner());
-      out.flush();
-      ToolgateServer server = serving.server();
-      Runtime.getRuntime().addShutdownHook(new Thread(server::close, "toolgate-shutdown"));
-      server.join(); // until Ctrl-C or SIGTERM closes it
+    // Registered first: a stop while the gateway starts (a model loads for seconds) closes what
+    // started so far before the JVM exits.
+    try (ServeShutdown shutdown = ServeShutdown.register()) {
+      try (Serving serving = start()) {
+        if (shutdown.serve(serving.server())) {
+          out.println(serving.banner());
+          out.flush();
+          serving.server().join(); // until Ctrl-C or SIGTERM closes it
+        }
+      } catch (RuntimeException e) {
+        if (!shutdown.stopping()) {
+          throw e;
+        }
+        // e.g. a model refusing to load while the JVM exits: the stop, not an error
+        spec.commandLine().getErr().println("toolgate: stopped while starting");
+      }
     }
     return 0;
   }

@@ -173,6 +173,11 @@ final class EmbeddingWorker {
       ready = true;
       failure = Optional.empty();
     } catch (RuntimeException e) {
+      if (jvmExiting()) {
+        // The embedder refuses new work while the JVM exits (ONNX Runtime does): not a failure.
+        LOG.debug("embedding tools with {} stopped: the JVM is exiting", embedder.modelId());
+        return;
+      }
       failure = Optional.of(embedder.modelId() + ": " + e.getMessage());
       LOG.warn(
           "embedding tools with {} failed; search stays lexical until it works: {}",
@@ -235,6 +240,18 @@ final class EmbeddingWorker {
       return;
     }
     table = table.with(tools, vectors, embedder.dimension(), exactLimit);
+  }
+
+  /** Whether the JVM runs its shutdown hooks: it then refuses new ones. */
+  static boolean jvmExiting() {
+    Thread probe = new Thread(() -> {});
+    try {
+      Runtime.getRuntime().addShutdownHook(probe);
+      Runtime.getRuntime().removeShutdownHook(probe);
+      return false;
+    } catch (IllegalStateException e) {
+      return true;
+    }
   }
 
   /** Stops the thread; vectors in flight are dropped. */

@@ -105,9 +105,11 @@ public final class NativeLibraries {
   private static void loadFrom(Path folder) {
     System.setProperty(PROPERTY, folder.toString());
     try {
-      ai.onnxruntime.OrtEnvironment.getEnvironment();
+      Sessions.environment();
     } catch (RuntimeException | LinkageError e) {
-      LOG.warn("ONNX Runtime did not load from {}: {}", folder, e.toString());
+      if (!ExitGate.JVM.exiting()) { // else the JVM is exiting, and the model's load says so
+        LOG.warn("ONNX Runtime did not load from {}: {}", folder, e.toString());
+      }
     } finally {
       System.clearProperty(PROPERTY);
     }

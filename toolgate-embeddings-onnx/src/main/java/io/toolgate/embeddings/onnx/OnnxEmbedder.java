@@ -45,6 +45,10 @@ import java.util.stream.IntStream;
  * 23 MB for its query copy, 34 MB for the quantized bge-small-en-v1.5); load once and share.
  * Instances are thread-safe: ONNX Runtime sessions accept concurrent runs. {@link #close()} waits
  * for runs in flight.
+ *
+ * <p>JVM exit (SIGTERM, {@code System.exit}) waits up to 30 s for loads and runs in flight, so that
+ * ONNX Runtime is not torn down under them (which crashed the JVM); once exit began, loads and runs
+ * throw an {@link EmbeddingException} ("ONNX Runtime is shutting down") instead of starting.
  */
 public final class OnnxEmbedder implements Embedder {
   private final Options options;
@@ -55,7 +59,8 @@ public final class OnnxEmbedder implements Embedder {
   // them in half the time into the same space. The documents' side when neither differs.
   private final Side querySide;
   // Runs hold the read lock and close takes the write lock: a native session freed during a run
-  // would crash the JVM rather than throw.
+  // would crash the JVM rather than throw. Within it, every native call also holds a permit of
+  // the JVM's ExitGate, which JVM exit waits for (ONNX Runtime torn down under a call crashes too).
   private final ReadWriteLock lifecycle = new ReentrantReadWriteLock();
   private boolean closed;
 
@@ -78,7 +83,7 @@ public final class OnnxEmbedder implements Embedder {
               + " or its quantized copy");
     }
     this.options = options;
-    this.environment = OrtEnvironment.getEnvironment();
+    this.environment = Sessions.environment();
     // The model's file and vocabulary are read once, also when queries get a session of their own.
     byte[] weights = Resources.readAll(model.modelResource());
     WordPieceTokenizer tokenizer = WordPieceTokenizer.fromResource(model.tokenizerResource());
@@ -100,33 +105,8 @@ public final class OnnxEmbedder implements Embedder {
 
   private Side side(
       LocalModel of, WordPieceTokenizer tokenizer, byte[] weights, int threads, boolean queries) {
-    OrtSession session = createSession(of, weights, threads, queries);
+    OrtSession session = Sessions.create(environment, of, weights, threads, queries);
     return new Side(of, tokenizer, session, session.getInputNames().contains("token_type_ids"));
-  }
-
-  private OrtSession createSession(
-      LocalModel of, byte[] weights, int threads, boolean spinWithinRuns) {
-    try (OrtSession.SessionOptions sessionOptions = new OrtSession.SessionOptions()) {
-      sessionOptions.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
-      sessionOptions.setExecutionMode(OrtSession.SessionOptions.ExecutionMode.SEQUENTIAL);
-      sessionOptions.setIntraOpNumThreads(threads);
-      sessionOptions.setInterOpNumThreads(1);
-      // ONNX Runtime's intra-op threads spin after each call by default. Two models in one process
-      // (the default configuration) then fight over the cores: a query embedded by both took
-      // 18 ms at the median instead of the 7 ms their calls take alone (QueryEmbeddingBenchmark).
-      // A session of its own for queries may spin within a run (its parallel sections follow each
-      // other closely) but stops at the end: 4.6 ms a query instead of 5.5 (all-MiniLM-L6-v2-q,
-      // two threads, 24 tokens, AMD EPYC), and no core is held between searches.
-      boolean spin = spinWithinRuns && threads > 1;
-      sessionOptions.addConfigEntry("session.intra_op.allow_spinning", spin ? "1" : "0");
-      if (spin) {
-        sessionOptions.addConfigEntry("session.force_spinning_stop", "1");
-      }
-      return environment.createSession(weights, sessionOptions);
-    } catch (OrtException e) {
-      throw new EmbeddingException(
-          "cannot load model " + of.id() + " from '" + of.modelResource() + "': " + e, e);
-    }
   }
 
   /** Loads {@code model} with {@link Options#defaults(LocalModel)}. */
@@ -274,7 +254,7 @@ public final class OnnxEmbedder implements Embedder {
       if (closed) {
         throw new EmbeddingException("embedder " + modelId() + " is closed");
       }
-      return infer(on, batch);
+      return ExitGate.JVM.call(() -> infer(on, batch));
     } catch (OrtException e) {
       throw new EmbeddingException(
           "model " + modelId() + " failed on a batch of " + batch.rows() + " texts: " + e, e);
@@ -321,10 +301,15 @@ public final class OnnxEmbedder implements Embedder {
     try {
       if (!closed) {
         closed = true;
-        documentSide.session().close();
-        if (querySide != documentSide) {
-          querySide.session().close();
-        }
+        // An exiting JVM frees the sessions with the process; no native call starts then.
+        ExitGate.JVM.callUnlessExiting(
+            () -> {
+              documentSide.session().close();
+              if (querySide != documentSide) {
+                querySide.session().close();
+              }
+              return null;
+            });
       }
     } catch (OrtException e) {
       throw new EmbeddingException("cannot close model " + modelId() + ": " + e, e);

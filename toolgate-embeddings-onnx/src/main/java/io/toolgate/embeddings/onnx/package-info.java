@@ -12,6 +12,13 @@
  *       java.util.ServiceLoader}.
  * </ul>
  *
+ * <p>JVM exit: every ONNX Runtime call (creating, running, closing a session) holds a permit of
+ * {@code ExitGate}; its shutdown hook, registered when the first model loads, turns new calls away
+ * ({@code EmbeddingException: ONNX Runtime is shutting down}) and waits up to 30 s for those in
+ * flight. {@code EnvironmentPin} keeps ONNX Runtime's own shutdown hook from freeing the native
+ * environment under them meanwhile; without both, SIGTERM during a load or a run crashed the JVM
+ * (SIGSEGV in {@code libonnxruntime}, an {@code hs_err_pid*.log}).
+ *
  * <p>Tokenization is a pure-Java BERT WordPiece tokenizer that reads the model's {@code
  * tokenizer.json}; it matches Hugging Face's {@code BertNormalizer}, {@code BertPreTokenizer} and
  * {@code WordPiece}.
