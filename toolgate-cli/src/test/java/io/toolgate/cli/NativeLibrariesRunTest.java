@@ -2,12 +2,11 @@ package io.toolgate.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.charset.StandardCharsets;
+import io.toolgate.testing.ChildJvm;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.OptionalInt;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,32 +49,16 @@ class NativeLibrariesRunTest {
 
   /** Runs {@code toolgate ARGS…} in a child JVM whose temp folder is {@code tmp}. */
   private Result toolgate(Path tmp, Object... args) throws Exception {
-    // An argument file keeps the command line short (ONNX Runtime 1.29 crashed on long ones).
-    List<String> lines = new ArrayList<>();
-    lines.add("--enable-native-access=ALL-UNNAMED");
-    lines.add("-Djava.io.tmpdir=" + quoted(tmp.toString()));
-    lines.add("-cp");
-    lines.add(quoted(System.getProperty("java.class.path")));
-    lines.add("io.toolgate.cli.Main");
-    for (Object a : args) {
-      lines.add(quoted(a.toString()));
-    }
-    Path argFile = Files.write(dir.resolve("args.txt"), lines, StandardCharsets.UTF_8);
-    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    Process p =
-        new ProcessBuilder(java.toString(), "@" + argFile)
-            .redirectErrorStream(true)
-            .redirectOutput(dir.resolve("out.txt").toFile())
-            .start();
-    if (!p.waitFor(180, TimeUnit.SECONDS)) {
-      p.destroyForcibly().waitFor();
+    ChildJvm child =
+        ChildJvm.start(
+            dir.resolve("jvm"),
+            List.of("-Djava.io.tmpdir=" + ChildJvm.quoted(tmp.toString())),
+            "io.toolgate.cli.Main",
+            Stream.of(args).map(Object::toString).toList());
+    OptionalInt exit = child.awaitExit(180);
+    if (exit.isEmpty()) {
       throw new AssertionError("toolgate did not finish in 180 s");
     }
-    return new Result(p.exitValue(), Files.readString(dir.resolve("out.txt")));
-  }
-
-  /** An argument-file token: quoted, with backslashes and quotes escaped. */
-  private static String quoted(String s) {
-    return '"' + s.replace("\\", "\\\\").replace("\"", "\\\"") + '"';
+    return new Result(exit.getAsInt(), child.output());
   }
 }

@@ -2,11 +2,11 @@ package io.toolgate.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.toolgate.testing.ChildJvm;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.lucene.util.VectorUtil;
 import org.junit.jupiter.api.Test;
@@ -34,16 +34,14 @@ class QuietLoggingTest {
 
   /** The stderr of {@link LuceneAfterCli} in a new JVM started with {@code flags}. */
   String stderr(String... flags) throws IOException, InterruptedException {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(ProcessHandle.current().info().command().orElse("java"));
-    cmd.addAll(List.of(flags));
-    cmd.add("-cp");
-    cmd.add(System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")));
-    cmd.add(LuceneAfterCli.class.getName());
     Path out = dir.resolve("out.txt");
     Path err = dir.resolve("err.txt");
     Process process =
-        new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        ChildJvm.builder(
+                dir.resolve("jvm"), List.of(flags), LuceneAfterCli.class.getName(), List.of())
+            .redirectOutput(out.toFile())
+            .redirectError(err.toFile())
+            .start();
     assertThat(process.waitFor()).as("exit code; stderr: %s", Files.readString(err)).isZero();
     assertThat(Files.readString(out, StandardCharsets.UTF_8)).isEqualTo("11.0\n");
     return Files.readString(err, StandardCharsets.UTF_8);

@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.MatchResult;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -31,6 +33,22 @@ public record ChildJvm(Process process, Path dir, Path log) {
   /** Starts {@code mainClass} with {@code args} in {@code dir}, after {@code jvmFlags}. */
   public static ChildJvm start(Path dir, List<String> jvmFlags, String mainClass, List<String> args)
       throws IOException {
+    Path log = dir.resolve("child.log");
+    Process process =
+        builder(dir, jvmFlags, mainClass, args)
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile())
+            .start();
+    return new ChildJvm(process, dir, log);
+  }
+
+  /**
+   * The same child, not yet started: for a caller that wires its streams itself (stdin and stdout
+   * as pipes, or stdout and stderr apart). Its {@link ProcessBuilder#command()} ({@code java
+   * @dir/java-args}) is also what another program can run.
+   */
+  public static ProcessBuilder builder(
+      Path dir, List<String> jvmFlags, String mainClass, List<String> args) throws IOException {
     Files.createDirectories(dir);
     List<String> lines = new ArrayList<>();
     lines.add("--enable-native-access=ALL-UNNAMED");
@@ -40,24 +58,21 @@ public record ChildJvm(Process process, Path dir, Path log) {
     lines.add(quoted(System.getProperty("java.class.path")));
     lines.add(mainClass);
     args.forEach(a -> lines.add(quoted(a)));
-    Path argFile = Files.write(dir.resolve("java-args"), lines, StandardCharsets.UTF_8);
-    Path log = dir.resolve("child.log");
+    Path argFile =
+        Files.write(dir.resolve("java-args").toAbsolutePath(), lines, StandardCharsets.UTF_8);
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    Process process =
-        new ProcessBuilder(java.toString(), "@" + argFile)
-            .directory(dir.toFile())
-            .redirectErrorStream(true)
-            .redirectOutput(log.toFile())
-            .start();
-    return new ChildJvm(process, dir, log);
+    return new ProcessBuilder(java.toString(), "@" + argFile).directory(dir.toFile());
   }
 
   /**
    * Waits until the output matches {@code pattern}; fails when the child exits or time runs out.
+   * Returns the first match.
    */
-  public void awaitOutput(Pattern pattern, int seconds) throws IOException, InterruptedException {
+  public MatchResult awaitOutput(Pattern pattern, int seconds)
+      throws IOException, InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-    while (!pattern.matcher(output()).find()) {
+    Matcher m = pattern.matcher(output());
+    while (!m.find()) {
       if (!process.isAlive()) {
         throw new IllegalStateException(
             "the child exited with "
@@ -73,7 +88,9 @@ public record ChildJvm(Process process, Path dir, Path log) {
             "no /" + pattern + "/ from the child within " + seconds + " s: " + output());
       }
       Thread.sleep(10);
+      m = pattern.matcher(output());
     }
+    return m.toMatchResult();
   }
 
   /**

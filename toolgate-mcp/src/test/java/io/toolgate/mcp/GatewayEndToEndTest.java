@@ -215,7 +215,7 @@ class GatewayEndToEndTest {
          {"op": "call", "name": "memory__no_such_tool", "args": {}}]
         """;
     List<String> target = new java.util.ArrayList<>(List.of("--stdio"));
-    target.addAll(GatewayMain.command(config));
+    target.addAll(GatewayMain.command(temp.resolve("gateway"), config));
 
     List<JsonNode> out = TsClient.run(plan, target, l -> {});
 
@@ -239,7 +239,7 @@ class GatewayEndToEndTest {
                 {"mcp_servers": [{"name": "everything", "command": %s}]}
                 """
                     .formatted(Json.write(NodeServers.server("server-everything", "stdio")))));
-    List<String> cmd = GatewayMain.command(config);
+    List<String> cmd = GatewayMain.command(temp.resolve("gateway"), config);
     StdioClientTransport transport =
         new StdioClientTransport(
             ServerParameters.builder(cmd.getFirst()).args(cmd.subList(1, cmd.size())).build(),

@@ -10,8 +10,10 @@ import io.toolgate.mcp.client.McpClientOptions;
 import io.toolgate.mcp.client.McpFederation;
 import io.toolgate.mcp.client.McpServersConfig;
 import io.toolgate.mcp.server.ToolgateMcpServer;
+import io.toolgate.testing.ChildJvm;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
 
@@ -50,14 +52,11 @@ public final class GatewayMain {
     }
   }
 
-  /** The command that runs this gateway with {@code config}. */
-  public static List<String> command(String config) {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(ProcessHandle.current().info().command().orElse("java"));
-    cmd.add("-cp");
-    cmd.add(System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")));
-    cmd.add(GatewayMain.class.getName());
-    cmd.add(config);
-    return cmd;
+  /**
+   * The command that runs this gateway with {@code config} (for another program to start), from an
+   * argument file written in {@code dir}.
+   */
+  public static List<String> command(Path dir, String config) throws IOException {
+    return ChildJvm.builder(dir, List.of(), GatewayMain.class.getName(), List.of(config)).command();
   }
 }

@@ -3,6 +3,7 @@ package io.toolgate.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.toolgate.json.Json;
+import io.toolgate.testing.ChildJvm;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -139,35 +140,21 @@ class DurabilityKillTest {
         HttpResponse.BodyHandlers.ofString());
   }
 
-  /** A child JVM running {@link DurableServerMain}, started from an @argfile (short command). */
+  /** A child JVM running {@link DurableServerMain}, in {@code dir/server-RUN}. */
   private record Server(Process process, int port) {
     static Server start(Path dir, Path data, int run) throws Exception {
       Path portFile = dir.resolve("port-" + run);
-      Path argFile = dir.resolve("java-args-" + run);
-      String classpath = System.getProperty("java.class.path");
-      Files.writeString(
-          argFile,
-          String.join(
-              "\n",
-              "--enable-native-access=ALL-UNNAMED",
-              "--add-modules",
-              "jdk.incubator.vector",
-              "-cp",
-              quote(classpath),
+      ChildJvm child =
+          ChildJvm.start(
+              dir.resolve("server-" + run),
+              List.of("--add-modules", "jdk.incubator.vector"),
               DurableServerMain.class.getName(),
-              quote(data.toString()),
-              quote(portFile.toString())));
-      String java = ProcessHandle.current().info().command().orElse("java");
-      Process process =
-          new ProcessBuilder(java, "@" + argFile)
-              .redirectErrorStream(true)
-              .redirectOutput(dir.resolve("server-" + run + ".log").toFile())
-              .start();
+              List.of(data.toString(), portFile.toString()));
+      Process process = child.process();
       long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
       while (!Files.exists(portFile)) {
         if (!process.isAlive()) {
-          throw new IllegalStateException(
-              "the server exited: " + Files.readString(dir.resolve("server-" + run + ".log")));
+          throw new IllegalStateException("the server exited: " + child.output());
         }
         if (System.nanoTime() > deadline) {
           process.destroyForcibly();
@@ -186,10 +173,6 @@ class DurabilityKillTest {
 
     int exitCode() {
       return process.exitValue();
-    }
-
-    private static String quote(String arg) {
-      return "\"" + arg.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
   }
 }

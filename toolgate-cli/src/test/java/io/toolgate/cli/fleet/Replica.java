@@ -1,6 +1,7 @@
 package io.toolgate.cli.fleet;
 
 import io.toolgate.json.Json;
+import io.toolgate.testing.ChildJvm;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -9,11 +10,12 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
+import java.util.regex.MatchResult;
 import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 
@@ -52,49 +54,32 @@ final class Replica {
   /** As above, with {@code jvmFlags} (e.g. none, for a benchmark with the full JIT). */
   static Replica start(Path dir, String name, Path config, String key, List<String> jvmFlags)
       throws Exception {
-    Path home = Files.createDirectories(dir.resolve(name));
-    Path log = home.resolve("serve-" + System.nanoTime() + ".log");
+    // absolute: the child runs in a folder of its own
+    Path home = Files.createDirectories(dir.resolve(name)).toAbsolutePath();
     Path embedLog = home.resolve("embedded.txt");
-    Path argFile = home.resolve("java-args");
-    Files.writeString(
-        argFile,
-        String.join(
-            "\n",
-            "--enable-native-access=ALL-UNNAMED",
-            "--add-modules",
-            "jdk.incubator.vector",
-            String.join("\n", jvmFlags),
-            "-D" + CountingEmbedderProvider.LOG + "=" + quote(embedLog.toString()),
-            "-cp",
-            quote(System.getProperty("java.class.path")),
+    List<String> flags = new ArrayList<>(List.of("--add-modules", "jdk.incubator.vector"));
+    flags.addAll(jvmFlags);
+    flags.add("-D" + CountingEmbedderProvider.LOG + "=" + ChildJvm.quoted(embedLog.toString()));
+    ChildJvm child =
+        ChildJvm.start(
+            home.resolve("serve-" + System.nanoTime()),
+            flags,
             "io.toolgate.cli.Main",
-            "serve",
-            "--port",
-            "0",
-            "--config",
-            quote(config.toString()),
-            "--data-dir",
-            quote(home.resolve("data").toString())));
-    String java = ProcessHandle.current().info().command().orElse("java");
-    Process process =
-        new ProcessBuilder(java, "@" + argFile)
-            .redirectErrorStream(true)
-            .redirectOutput(log.toFile())
-            .start();
-    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-    while (System.nanoTime() < deadline) {
-      Matcher m = BANNER.matcher(Files.readString(log));
-      if (m.find()) {
-        return new Replica(name, process, URI.create(m.group(1)), embedLog, key);
-      }
-      if (!process.isAlive()) {
-        throw new IllegalStateException(name + " exited: " + Files.readString(log));
-      }
-      Thread.sleep(50);
+            List.of(
+                "serve",
+                "--port",
+                "0",
+                "--config",
+                config.toAbsolutePath().toString(),
+                "--data-dir",
+                home.resolve("data").toString()));
+    MatchResult banner;
+    try {
+      banner = child.awaitOutput(BANNER, 120);
+    } catch (IllegalStateException e) {
+      throw new IllegalStateException(name + ": " + e.getMessage(), e);
     }
-    process.destroyForcibly();
-    throw new IllegalStateException(
-        name + " did not start within 2 minutes: " + Files.readString(log));
+    return new Replica(name, child.process(), URI.create(banner.group(1)), embedLog, key);
   }
 
   /** SIGKILL: no shutdown hook, no flushing, no closing. */
@@ -199,10 +184,6 @@ final class Replica {
     HttpRequest.Builder b =
         HttpRequest.newBuilder(uri.resolve(path)).timeout(Duration.ofSeconds(30));
     return withKey == null ? b : b.header("Authorization", "Bearer " + withKey);
-  }
-
-  private static String quote(String arg) {
-    return "\"" + arg.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
   }
 
   @Override

@@ -8,6 +8,7 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -59,8 +60,9 @@ final class StdioChild implements AutoCloseable {
             });
   }
 
-  static StdioChild start() throws IOException {
-    return new StdioChild(new ProcessBuilder(StdioServerMain.command()).start());
+  /** Starts the server in {@code dir} (its working directory). */
+  static StdioChild start(Path dir) throws IOException {
+    return new StdioChild(StdioServerMain.builder(dir).start());
   }
 
   /** Writes {@code message} and a newline. */

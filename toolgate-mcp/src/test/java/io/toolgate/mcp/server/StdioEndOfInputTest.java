@@ -2,15 +2,19 @@ package io.toolgate.mcp.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 /** The stdio server exits at the end of stdin, bad lines before it or not. */
 class StdioEndOfInputTest {
+  @TempDir Path dir;
+
   @Test
   void afterBadLinesAToolCallStillWorksAndTheProcessExitsAtEndOfInput() throws Exception {
-    try (StdioChild server = StdioChild.start()) {
+    try (StdioChild server = StdioChild.start(dir)) {
       server.initialize();
       server.send("");
       server.send("{");

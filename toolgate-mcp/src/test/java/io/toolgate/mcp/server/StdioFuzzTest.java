@@ -6,6 +6,7 @@ import io.toolgate.json.Json;
 import io.toolgate.testing.Hostile;
 import io.toolgate.testing.HostileRpc;
 import io.toolgate.testing.Leaks;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -27,6 +29,8 @@ import tools.jackson.databind.JsonNode;
  * -Dtoolgate.fuzz.stdio=N}; time budget {@code -Dtoolgate.fuzz.seconds=S} (default 150).
  */
 class StdioFuzzTest {
+  @TempDir Path dir;
+
   private static final int COUNT = Hostile.count("toolgate.fuzz.stdio", 2000);
   private static final Duration BUDGET =
       Duration.ofSeconds(Hostile.count("toolgate.fuzz.seconds", 150));
@@ -41,7 +45,7 @@ class StdioFuzzTest {
     long start = System.nanoTime();
     long deadline = start + BUDGET.toNanos();
     int sent = 0;
-    try (StdioChild server = StdioChild.start()) {
+    try (StdioChild server = StdioChild.start(dir)) {
       server.initialize();
       for (int i = 0; i < COUNT && System.nanoTime() < deadline; i++) {
         byte[] line = withoutNewlines(rpc.message(i + 1));

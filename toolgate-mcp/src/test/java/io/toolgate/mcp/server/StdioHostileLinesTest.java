@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.toolgate.testing.Leaks;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,6 +12,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
@@ -102,8 +104,8 @@ class StdioHostileLinesTest {
   }
 
   @BeforeAll
-  void start() throws Exception {
-    server = StdioChild.start();
+  void start(@TempDir Path dir) throws Exception {
+    server = StdioChild.start(dir);
     assertThat(server.initialize().path("result").path("serverInfo").path("name").asString())
         .isEqualTo("toolgate");
   }

@@ -3,7 +3,9 @@ package io.toolgate.mcp.server;
 import io.toolgate.Toolgate;
 import io.toolgate.catalog.ToolRegistry;
 import io.toolgate.mcp.TestGates;
-import java.util.ArrayList;
+import io.toolgate.testing.ChildJvm;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -23,13 +25,8 @@ public final class StdioServerMain {
     }
   }
 
-  /** The command that runs this server in a child JVM. */
-  static List<String> command() {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(ProcessHandle.current().info().command().orElse("java"));
-    cmd.add("-cp");
-    cmd.add(System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")));
-    cmd.add(StdioServerMain.class.getName());
-    return cmd;
+  /** This server as a child JVM in {@code dir}, not yet started. */
+  static ProcessBuilder builder(Path dir) throws IOException {
+    return ChildJvm.builder(dir, List.of(), StdioServerMain.class.getName(), List.of());
   }
 }
