@@ -4,16 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.toolgate.catalog.ToolDefinition;
 import io.toolgate.json.Json;
+import io.toolgate.search.BlockingEmbedder;
 import io.toolgate.search.FakeEmbedder;
-import io.toolgate.search.spi.Embedder;
-import io.toolgate.search.spi.EmbeddingException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -162,40 +160,10 @@ class ToolVectorsTest {
 
   @Test
   void anEmbedderClosedUnderAPassAfterCloseIsNoFailure() throws Exception {
-    CountDownLatch embedding = new CountDownLatch(1);
-    FakeEmbedder fake = new FakeEmbedder();
-    Embedder closingUnderThePass =
-        new Embedder() {
-          @Override
-          public String modelId() {
-            return fake.modelId();
-          }
-
-          @Override
-          public int dimension() {
-            return fake.dimension();
-          }
-
-          @Override
-          public float[][] embedDocuments(List<String> documents) {
-            embedding.countDown();
-            try {
-              Thread.sleep(30_000); // until close() interrupts the worker
-            } catch (InterruptedException e) {
-              Thread.currentThread().interrupt();
-            }
-            throw new EmbeddingException("embedder " + modelId() + " is closed");
-          }
-
-          @Override
-          public float[] embedQuery(String query) {
-            return fake.embedQuery(query);
-          }
-        };
-    ToolVectors vectors =
-        new ToolVectors(closingUnderThePass, DocumentStyle.PLAIN, Optional.of(data), 2);
+    BlockingEmbedder blocking = new BlockingEmbedder();
+    ToolVectors vectors = new ToolVectors(blocking, DocumentStyle.PLAIN, Optional.of(data), 2);
     vectors.refresh(catalog(tool("a", "alpha")));
-    assertThat(embedding.await(30, TimeUnit.SECONDS)).isTrue();
+    assertThat(blocking.entered.await(30, TimeUnit.SECONDS)).isTrue();
 
     vectors.close(); // as a command that failed at start closes the gateway under the first pass
 
