@@ -27,8 +27,8 @@ import tools.jackson.databind.JsonNode;
  * }</pre>
  *
  * <p>Every surface (REST, MCP, chat proxy, CLI) talks to the catalog through one instance.
- * Thread-safe. Closing it closes the search index and anything registered with {@link
- * Builder#onClose}.
+ * Thread-safe. Closing it closes the search index, then anything registered with {@link
+ * Builder#onClose} (the embedders the search used among them).
  */
 public final class Toolgate implements ToolgateApi, AutoCloseable {
   private final ToolRegistry registry;
@@ -96,6 +96,9 @@ public final class Toolgate implements ToolgateApi, AutoCloseable {
 
   @Override
   public void close() {
+    // The search first: it stops its embedding workers, so that closing the embedders under them
+    // (registered with onClose) is not reported as an embedding failure.
+    search.close();
     RuntimeException failure = null;
     List<AutoCloseable> reversed = new ArrayList<>(closeables);
     java.util.Collections.reverse(reversed);
@@ -110,7 +113,6 @@ public final class Toolgate implements ToolgateApi, AutoCloseable {
         }
       }
     }
-    search.close();
     if (failure != null) {
       throw failure;
     }

@@ -1,5 +1,6 @@
 package io.toolgate.cli;
 
+import io.toolgate.catalog.file.CatalogFile;
 import io.toolgate.invoke.ToolResult;
 import io.toolgate.invoke.ToolResultJson;
 import io.toolgate.json.Json;
@@ -84,7 +85,12 @@ final class InvokeCommand implements Callable<Integer> {
         json = Files.readString(file);
       } catch (IOException e) {
         throw new IllegalArgumentException(
-            "cannot read arguments from " + file + ": " + e.getMessage());
+            "cannot read arguments from "
+                + file
+                + ": "
+                + CatalogFile.describe(e)
+                + "; pass @FILE naming a file with a JSON object, or the object itself: --args"
+                + " '{\"zone\": \"UTC\"}'");
       }
     }
     try {

@@ -1,11 +1,15 @@
 package io.toolgate.cli;
 
+import io.toolgate.ToolgateException;
 import io.toolgate.catalog.file.CatalogException;
 import io.toolgate.catalog.file.CatalogFiles;
 import io.toolgate.catalog.file.CatalogProblem;
 import io.toolgate.catalog.file.FileProblem;
 import io.toolgate.config.ConfigException;
 import io.toolgate.config.ToolgateConfig;
+import io.toolgate.mcp.client.McpServersConfig;
+import io.toolgate.server.ServerSettings;
+import io.toolgate.server.chat.ModelConfig;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +17,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -58,6 +63,13 @@ final class ValidateCommand implements Callable<Integer> {
         ToolgateConfig config = global.config();
         label = config.label();
         try (Gateway gateway = Gateway.catalog(global)) {
+          Optional<String> section = sectionProblem(config);
+          if (section.isPresent()) {
+            err.println(section.get());
+            err.printf("%s: 1 problem%n", label);
+            err.flush();
+            return 1;
+          }
           out.printf("%s: %d tools OK%n", label, gateway.registry().size());
           out.flush();
           return 0;
@@ -83,6 +95,26 @@ final class ValidateCommand implements Callable<Integer> {
       return 0;
     }
     return report(problems, what, err);
+  }
+
+  /**
+   * The first problem that {@code serve} and {@code mcp} would find in the sections their modules
+   * read ({@code server}, {@code models}, {@code mcp_servers}), so that a config {@code validate}
+   * passes does not fail at start: {@code file:line:column: …} where the module reports a place.
+   *
+   * @throws ConfigException for a problem located in the file
+   */
+  static Optional<String> sectionProblem(ToolgateConfig config) {
+    ServerSettings.fromConfig(config);
+    ModelConfig.fromConfig(config);
+    try {
+      McpServersConfig.parse(config.section("mcp_servers"));
+    } catch (ConfigException e) {
+      throw e;
+    } catch (ToolgateException e) {
+      return Optional.of(config.label() + ": " + e.getMessage());
+    }
+    return Optional.empty();
   }
 
   /**

@@ -123,6 +123,10 @@ class InvokeCommandTest {
     Cli.Run run = invoke("math_evaluate", "@" + dir.resolve("nope.json"));
 
     assertThat(run.exitCode()).isEqualTo(2);
-    assertThat(run.err()).contains("cannot read arguments from").contains("nope.json");
+    assertThat(run.err())
+        .contains("cannot read arguments from " + dir.resolve("nope.json") + ": no such file;")
+        .contains("pass @FILE naming a file with a JSON object");
+    assertThat(run.err())
+        .doesNotContain(dir.resolve("nope.json") + ": " + dir.resolve("nope.json"));
   }
 }

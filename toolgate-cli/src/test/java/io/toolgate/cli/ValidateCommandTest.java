@@ -290,6 +290,69 @@ class ValidateCommandTest {
   }
 
   @Test
+  void aTypoInTheServerSectionFailsValidateAsItFailsServe() throws IOException {
+    Path config = write("toolgate.yaml", "embeddings: []\nserver: {prot: 18080}\n");
+
+    Cli.Run run = cli().run("validate", "--config", config.toString());
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err().lines())
+        .first()
+        .asString()
+        .startsWith(config + ":2:")
+        .contains("server: unknown key 'prot' (did you mean 'port'?)");
+    assertThat(run.err().lines()).last().isEqualTo(config + ": 1 problem");
+  }
+
+  @Test
+  void aTypoInAChatModelFailsValidate() throws IOException {
+    Path config =
+        write(
+            "toolgate.yaml",
+            "embeddings: []\nmodels:\n  - name: assistant\n    base_url: \"http://127.0.0.1:9/v1\"\n"
+                + "    params: {tool_recursion_limt: 10}\n");
+
+    Cli.Run run = cli().run("validate", "--config", config.toString());
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err().lines())
+        .first()
+        .asString()
+        .startsWith(config + ":")
+        .contains("tool_recursion_limt");
+    assertThat(run.err().lines()).last().isEqualTo(config + ": 1 problem");
+  }
+
+  @Test
+  void aTypoInAnMcpServerFailsValidateWithoutStartingIt() throws IOException {
+    Path config =
+        write("toolgate.yaml", "embeddings: []\nmcp_servers: [{name: fs, comand: [npx]}]\n");
+
+    Cli.Run run = cli().run("validate", "--config", config.toString());
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err().lines()).first().asString().startsWith(config + ":").contains("comand");
+    assertThat(run.err().lines()).last().isEqualTo(config + ": 1 problem");
+  }
+
+  @Test
+  void theReadmeConfigWithItsSectionsValidates() throws IOException {
+    Path config =
+        write(
+            "toolgate.yaml",
+            "embeddings: []\nserver: {port: 18080, api_keys_file: keys.yaml}\n"
+                + "mcp_servers:\n  - {name: fs, command: [npx, -y, server-filesystem, /data]}\n"
+                + "models:\n  - {name: assistant, base_url: \"http://127.0.0.1:11434/v1\","
+                + " model: \"qwen2.5:7b\", params: {tools: auto, tool_recursion_limit: 10}}\n");
+
+    Cli.Run run = cli().run("validate", "--config", config.toString());
+
+    assertThat(run.err()).doesNotContain("problem");
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).contains(config + ": 13 tools OK");
+  }
+
+  @Test
   void aCatalogToolInTheNamespaceOfAConfiguredMcpServerIsRefused() throws IOException {
     write("tools.yaml", GOOD.replace("weather_now", "mem__read_graph"));
     Path config =

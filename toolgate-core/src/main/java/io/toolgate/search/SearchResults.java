@@ -19,6 +19,18 @@ final class SearchResults {
 
   static SearchResponse noMatch(
       SearchRequest request, String mode, Catalog cat, boolean[] allowed) {
+    SearchFilter filter = request.filter();
+    if (allowed != null
+        && !(filter.tags().isEmpty() && filter.sources().isEmpty())
+        && cat.liveNames(allowed).isEmpty()) {
+      return new SearchResponse(
+          request.query(),
+          request.keywords(),
+          mode,
+          false,
+          List.of(),
+          Optional.of(EmptyFilterHint.of(filter, cat.tools)));
+    }
     StringBuilder hint =
         new StringBuilder("no tool matched \"")
             .append(request.query())

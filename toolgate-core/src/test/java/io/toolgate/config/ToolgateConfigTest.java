@@ -197,7 +197,10 @@ class ToolgateConfigTest {
 
   @Test
   void aDuplicateKeyIsAnError() {
-    assertThat(onlyProblem("catalogs: [a]\ncatalogs: [b]\n").message()).contains("Duplicate");
+    ConfigProblem p = onlyProblem("catalogs: [a]\ncatalogs: [b]\n");
+    assertThat(p.line()).isEqualTo(2);
+    assertThat(p.message())
+        .contains("the key 'catalogs' appears twice in one mapping; keep one of them");
   }
 
   @Test

@@ -7,12 +7,10 @@ import io.toolgate.catalog.RegisteredTool;
 import io.toolgate.catalog.ToolDefinition;
 import io.toolgate.catalog.ToolRegistry;
 import io.toolgate.json.Json;
-import io.toolgate.search.spi.Embedder;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -176,38 +174,6 @@ class HybridToolSearchStartTest {
       assertThat(search.search(SearchRequest.of("hash a value")).tools())
           .extracting(h -> h.tool().name())
           .containsExactly("internal_hash");
-    }
-  }
-
-  /** A fake whose tool embedding waits for {@link #release}. */
-  private static final class BlockingEmbedder implements Embedder {
-    final FakeEmbedder fake = new FakeEmbedder();
-    final CountDownLatch release = new CountDownLatch(1);
-
-    @Override
-    public String modelId() {
-      return fake.modelId();
-    }
-
-    @Override
-    public int dimension() {
-      return fake.dimension();
-    }
-
-    @Override
-    public float[][] embedDocuments(List<String> documents) {
-      try {
-        release.await();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException(e);
-      }
-      return fake.embedDocuments(documents);
-    }
-
-    @Override
-    public float[] embedQuery(String query) {
-      return fake.embedQuery(query);
     }
   }
 }

@@ -100,7 +100,8 @@ public record CatalogFile(
     }
   }
 
-  private static String describe(IOException e) {
+  /** A user's words for why a file could not be read: "no such file", "permission denied", … */
+  public static String describe(IOException e) {
     return switch (e) {
       case java.nio.file.NoSuchFileException n -> "no such file";
       case java.nio.file.AccessDeniedException a -> "permission denied";

@@ -21,7 +21,7 @@ import tools.jackson.core.TokenStreamLocation;
  * <p>Fixes are given only where the parser's complaint leaves one cause: a tab in the indentation,
  * an unclosed quote, bracket or brace, a key without its colon, a colon inside a plain value,
  * indentation that does not match the lines above, and in JSON trailing commas, single quotes,
- * comments and missing commas or colons.
+ * comments and missing commas or colons, and a key repeated in one mapping.
  *
  * @param line 1-based line, 0 when unknown
  * @param column 1-based column, 0 when unknown
@@ -43,6 +43,9 @@ public record SyntaxError(int line, int column, String message) {
   private static final Pattern BAD_START =
       Pattern.compile("found character '(.)' that cannot start");
 
+  /** Jackson's complaint about a key repeated in one object. */
+  private static final Pattern DUPLICATE = Pattern.compile("Duplicate Object property \"(.*)\"");
+
   /** A simple {@code key: value} line, optionally a list item. */
   private static final Pattern KEY_VALUE = Pattern.compile("(\\s*(?:- )?)([\\w.-]+): (.*)");
 
@@ -56,6 +59,17 @@ public record SyntaxError(int line, int column, String message) {
     int line = at == null ? 0 : at.getLineNr();
     int column = at == null ? 0 : at.getColumnNr();
     String complaint = complaint(e.getOriginalMessage());
+    Matcher duplicate = DUPLICATE.matcher(complaint);
+    if (duplicate.find()) {
+      return new SyntaxError(
+          line,
+          column,
+          (json ? "malformed JSON: the key '" : "malformed YAML: the key '")
+              + duplicate.group(1)
+              + "' appears twice in one "
+              + (json ? "object" : "mapping")
+              + "; keep one of them and delete the other (a key may appear only once)");
+    }
     if (json) {
       return new SyntaxError(line, column, "malformed JSON: " + complaint + jsonFix(complaint));
     }

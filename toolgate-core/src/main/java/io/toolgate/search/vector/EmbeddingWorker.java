@@ -44,6 +44,7 @@ final class EmbeddingWorker {
   private volatile VectorTable table = VectorTable.EMPTY;
   private volatile boolean ready;
   private volatile Optional<String> failure = Optional.empty();
+  private volatile boolean closed;
   private long submitted;
   private long completed;
 
@@ -173,9 +174,11 @@ final class EmbeddingWorker {
       ready = true;
       failure = Optional.empty();
     } catch (RuntimeException e) {
-      if (jvmExiting()) {
-        // The embedder refuses new work while the JVM exits (ONNX Runtime does): not a failure.
-        LOG.debug("embedding tools with {} stopped: the JVM is exiting", embedder.modelId());
+      if (closed || jvmExiting()) {
+        // The embedder refuses new work once closed, e.g. while a command that failed at start
+        // shuts down, or while the JVM exits (ONNX Runtime does): not a failure to warn about.
+        LOG.debug(
+            "embedding tools with {} stopped: closed or the JVM is exiting", embedder.modelId());
         return;
       }
       failure = Optional.of(embedder.modelId() + ": " + e.getMessage());
@@ -256,6 +259,7 @@ final class EmbeddingWorker {
 
   /** Stops the thread; vectors in flight are dropped. */
   void close() {
+    closed = true;
     executor.shutdownNow();
   }
 }

@@ -116,7 +116,10 @@ class CatalogFilesTest {
             "dup.yaml",
             "tools:\n  - name: a\n    parameters: {type: object}\n    name: b\n    command: [x]\n");
     assertThat(p.line()).isEqualTo(4);
-    assertThat(p.message()).contains("Duplicate").contains("name");
+    assertThat(p.message())
+        .isEqualTo(
+            "malformed YAML: the key 'name' appears twice in one mapping; keep one of them and"
+                + " delete the other (a key may appear only once)");
   }
 
   @Test

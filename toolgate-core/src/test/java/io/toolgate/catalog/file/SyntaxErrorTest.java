@@ -151,7 +151,22 @@ class SyntaxErrorTest {
             1,
             25,
             "add a ',' between the entries"),
-        broken("comment.json", "{\"tools\": [] // none yet\n}", 1, 14, "JSON has no comments"));
+        broken("comment.json", "{\"tools\": [] // none yet\n}", 1, 14, "JSON has no comments"),
+        broken(
+            "duplicate-key.yaml",
+            GOOD.replace(
+                "    description: Current weather.\n",
+                "    description: Current weather.\n    description: Weather now.\n"),
+            4,
+            16,
+            "the key 'description' appears twice in one mapping; keep one of them and delete the"
+                + " other"),
+        broken(
+            "duplicate-key.json",
+            "{\"tools\": [],\n \"tools\": []}",
+            2,
+            9,
+            "the key 'tools' appears twice in one object; keep one of them"));
   }
 
   @ParameterizedTest(name = "{0}")

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.toolgate.catalog.ToolDefinition;
 import io.toolgate.json.Json;
+import io.toolgate.search.BlockingEmbedder;
 import io.toolgate.search.FakeEmbedder;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -154,6 +156,19 @@ class ToolVectorsTest {
       vectors.awaitIdle(Duration.ofSeconds(30));
       assertThat(vectors.usable()).isTrue();
     }
+  }
+
+  @Test
+  void anEmbedderClosedUnderAPassAfterCloseIsNoFailure() throws Exception {
+    BlockingEmbedder blocking = new BlockingEmbedder();
+    ToolVectors vectors = new ToolVectors(blocking, DocumentStyle.PLAIN, Optional.of(data), 2);
+    vectors.refresh(catalog(tool("a", "alpha")));
+    assertThat(blocking.entered.await(30, TimeUnit.SECONDS)).isTrue();
+
+    vectors.close(); // as a command that failed at start closes the gateway under the first pass
+
+    assertThat(vectors.awaitIdle(Duration.ofSeconds(30))).isTrue();
+    assertThat(vectors.failure()).isEmpty();
   }
 
   @Test

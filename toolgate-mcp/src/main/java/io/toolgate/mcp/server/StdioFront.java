@@ -1,6 +1,7 @@
 package io.toolgate.mcp.server;
 
 import io.toolgate.Incidents;
+import io.toolgate.json.Json;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -14,6 +15,9 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -21,10 +25,13 @@ import tools.jackson.databind.node.ObjectNode;
  * which stops reading for good at the first line it cannot parse: each line is checked ({@link
  * InboundMessages}); a bad one is answered with a JSON-RPC error on stdout (-32700, -32600, -32601,
  * -32602) and serving goes on, a blank line is skipped, and only valid messages reach the SDK
- * through {@link #forwarded()}. When stdin ends, the forwarded stream ends too.
+ * through {@link #forwarded()}. When stdin ends, the forwarded stream ends too, once every request
+ * already read has been answered (at most the answer timeout): a host that writes its requests and
+ * closes stdin at once ({@code printf … | toolgate mcp}) gets every answer, not only the first.
  *
- * <p>Answers are written under the output stream's monitor, the lock the SDK's writer holds for
- * each of its messages, so lines never interleave.
+ * <p>The SDK writes to {@link #output()}, which passes every byte to stdout and counts the
+ * responses among the lines. Answers are written under that stream's monitor, the lock the SDK's
+ * writer holds for each of its messages, so lines never interleave.
  */
 final class StdioFront {
   private static final Logger LOG = LoggerFactory.getLogger(StdioFront.class);
@@ -34,15 +41,31 @@ final class StdioFront {
   private final OutputStream out;
   private final InboundMessages inbound;
   private final int maxLineBytes;
+  private final Duration answerTimeout;
+  private final Outgoing output;
+  private final Object answeredLock = new Object();
+  private int unanswered; // requests forwarded minus responses the SDK wrote; under answeredLock
   private final LinkedBlockingQueue<byte[]> lines = new LinkedBlockingQueue<>(1024);
   private final InputStream forwarded = new Forwarded();
   private final CountDownLatch drained = new CountDownLatch(1);
 
-  StdioFront(InputStream in, OutputStream out, InboundMessages inbound, int maxLineBytes) {
+  StdioFront(
+      InputStream in,
+      OutputStream out,
+      InboundMessages inbound,
+      int maxLineBytes,
+      Duration answerTimeout) {
     this.in = new BufferedInputStream(in, 64 * 1024);
     this.out = out;
     this.inbound = inbound;
     this.maxLineBytes = maxLineBytes;
+    this.answerTimeout = answerTimeout;
+    this.output = new Outgoing();
+  }
+
+  /** Where the SDK writes its messages: stdout, with the responses counted. */
+  OutputStream output() {
+    return output;
   }
 
   /** What the SDK's transport reads: valid messages only, one per line. */
@@ -81,9 +104,13 @@ final class StdioFront {
     }
   }
 
-  /** Ends the forwarded stream after the lines still queued, unless the SDK stopped reading. */
+  /**
+   * Ends the forwarded stream after the lines still queued and the answers to the requests among
+   * them, unless the SDK stopped reading.
+   */
   private void finish() {
     try {
+      awaitAnswered();
       if (lines.offer(END, 5, TimeUnit.SECONDS)) {
         return;
       }
@@ -91,6 +118,31 @@ final class StdioFront {
       Thread.currentThread().interrupt();
     }
     end();
+  }
+
+  /** Waits until every forwarded request has its response, at most the answer timeout. */
+  private void awaitAnswered() throws InterruptedException {
+    long deadline = System.nanoTime() + answerTimeout.toNanos();
+    synchronized (answeredLock) {
+      while (unanswered > 0) {
+        long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+        if (left <= 0) {
+          LOG.warn(
+              "stdin ended with {} request(s) unanswered after {}; closing without them",
+              unanswered,
+              answerTimeout);
+          return;
+        }
+        answeredLock.wait(left);
+      }
+    }
+  }
+
+  private void answered() {
+    synchronized (answeredLock) {
+      unanswered--;
+      answeredLock.notifyAll();
+    }
   }
 
   /** Waits until the SDK has read every forwarded line, at most {@code timeout}. */
@@ -127,7 +179,14 @@ final class StdioFront {
     }
     try {
       switch (inbound.check(message)) {
-        case InboundMessages.Forward f -> lines.put(withNewline(message));
+        case InboundMessages.Forward f -> {
+          if (f.request()) {
+            synchronized (answeredLock) {
+              unanswered++;
+            }
+          }
+          lines.put(withNewline(message));
+        }
         case InboundMessages.Answer a -> answer(a.response());
         case InboundMessages.Drop d -> LOG.debug("dropped notification {}", d.method());
       }
@@ -145,7 +204,7 @@ final class StdioFront {
 
   private void answer(ObjectNode response) {
     byte[] bytes = JsonRpcErrors.bytes(response);
-    synchronized (out) {
+    synchronized (output) {
       try {
         out.write(bytes);
         out.write('\n');
@@ -153,6 +212,65 @@ final class StdioFront {
       } catch (IOException e) {
         LOG.debug("stdout closed: {}", e.toString());
       }
+    }
+  }
+
+  /** Whether a line the SDK wrote is a response (an {@code id} and no {@code method}). */
+  static boolean isResponse(byte[] line, int length) {
+    try (JsonParser p = Json.mapper().createParser(line, 0, length)) {
+      if (p.nextToken() != JsonToken.START_OBJECT) {
+        return false;
+      }
+      boolean id = false;
+      while (p.nextToken() == JsonToken.PROPERTY_NAME) {
+        String name = p.currentName();
+        if (name.equals("method")) {
+          return false;
+        }
+        id |= name.equals("id");
+        p.nextToken();
+        p.skipChildren();
+      }
+      return id;
+    } catch (JacksonException e) {
+      return false;
+    }
+  }
+
+  /** Stdout for the SDK: every byte passes through; each complete response line is counted. */
+  private final class Outgoing extends OutputStream {
+    private final ByteArrayOutputStream line = new ByteArrayOutputStream();
+
+    @Override
+    public synchronized void write(int b) throws IOException {
+      write(new byte[] {(byte) b}, 0, 1);
+    }
+
+    @Override
+    public synchronized void write(byte[] b, int off, int len) throws IOException {
+      out.write(b, off, len);
+      int start = off;
+      for (int i = off; i < off + len; i++) {
+        if (b[i] == '\n') {
+          line.write(b, start, i - start);
+          if (isResponse(line.toByteArray(), line.size())) {
+            answered();
+          }
+          line.reset();
+          start = i + 1;
+        }
+      }
+      line.write(b, start, off + len - start);
+    }
+
+    @Override
+    public void flush() throws IOException {
+      out.flush();
+    }
+
+    @Override
+    public void close() throws IOException {
+      out.close();
     }
   }
 

@@ -141,13 +141,14 @@ public final class ToolgateMcpServer implements AutoCloseable {
 
   /**
    * Serves one MCP session over newline-delimited JSON-RPC on {@code in} and {@code out}; returns
-   * when {@code in} ends. A line that is not a valid message is answered with a JSON-RPC error
-   * (-32700, -32600, -32601 or -32602) and serving goes on; a blank line is skipped.
+   * when {@code in} ends and the requests read before it are answered (waiting at most the request
+   * timeout, 30 s by default, in all). A line that is not a valid message is answered with a
+   * JSON-RPC error (-32700, -32600, -32601 or -32602) and serving goes on; a blank line is skipped.
    */
   public void serveStdio(InputStream in, OutputStream out) {
-    StdioFront front = new StdioFront(in, out, inbound, (int) maxMessageBytes);
+    StdioFront front = new StdioFront(in, out, inbound, (int) maxMessageBytes, requestTimeout);
     StdioServerTransportProvider provider =
-        new StdioServerTransportProvider(mapper, front.forwarded(), out);
+        new StdioServerTransportProvider(mapper, front.forwarded(), front.output());
     provider.setSessionFactory(
         transport ->
             new McpServerSession(
