@@ -302,7 +302,8 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
     int embedders = request.mode() == SearchMode.LEXICAL ? 0 : vectors.size();
     EmbedderGate.Plan plan = gate.plan(using, embedders);
     int first = plan.first();
-    float[][][] queryVectors = queryEmbeddings.embed(texts, 0, plan.firstRunEnd(embedders), using);
+    List<String> inputs = queryEmbeddings.inputs(texts);
+    float[][][] queryVectors = queryEmbeddings.embed(inputs, 0, plan.firstRunEnd(embedders), using);
     lock.readLock().lock();
     try {
       Catalog cat = catalog;
@@ -316,7 +317,7 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
               ScoredQuery.allowed(cat, request.filter()));
       Fused fused = q.fuseWhole();
       if (plan.gated() && gate.unsure(q, fused, vectorSource(first))) {
-        float[][][] more = queryEmbeddings.embed(texts, first + 1, embedders, using);
+        float[][][] more = queryEmbeddings.embed(inputs, first + 1, embedders, using);
         for (int e = first + 1; e < embedders; e++) {
           queryVectors[e] = more[e];
         }

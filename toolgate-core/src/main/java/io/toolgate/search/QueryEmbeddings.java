@@ -46,14 +46,21 @@ final class QueryEmbeddings {
   }
 
   /**
-   * The vectors of {@code searchTexts} from embedders {@code from} (inclusive) to {@code to}
-   * (exclusive) that {@code using} selects: {@code result[e][t]} is text {@code t}'s vector from
-   * embedder {@code e}, or null when that embedder is outside the range, not selected, not usable,
-   * or failed (logged).
+   * What the embedders see of a search's texts: each {@linkplain QueryEmbeddingText compacted} with
+   * {@code search.compact_query_embedding}, else the texts themselves. Computed once a search, for
+   * every {@link #embed} of it.
    */
-  float[][][] embed(List<String> searchTexts, int from, int to, boolean[] using) {
-    List<String> texts =
-        compact ? searchTexts.stream().map(QueryEmbeddingText::compact).toList() : searchTexts;
+  List<String> inputs(List<String> searchTexts) {
+    return compact ? searchTexts.stream().map(QueryEmbeddingText::compact).toList() : searchTexts;
+  }
+
+  /**
+   * The vectors of {@code texts} (from {@link #inputs}) from embedders {@code from} (inclusive) to
+   * {@code to} (exclusive) that {@code using} selects: {@code result[e][t]} is text {@code t}'s
+   * vector from embedder {@code e}, or null when that embedder is outside the range, not selected,
+   * not usable, or failed (logged).
+   */
+  float[][][] embed(List<String> texts, int from, int to, boolean[] using) {
     List<CompletableFuture<float[][]>> later = new ArrayList<>();
     for (int i = from + 1; i < to; i++) {
       int e = i;

@@ -20,26 +20,26 @@ final class SearchResults {
   static SearchResponse noMatch(
       SearchRequest request, String mode, Catalog cat, boolean[] allowed) {
     SearchFilter filter = request.filter();
-    if (allowed != null
-        && !(filter.tags().isEmpty() && filter.sources().isEmpty())
-        && cat.liveNames(allowed).isEmpty()) {
-      return new SearchResponse(
-          request.query(),
-          request.keywords(),
-          mode,
-          false,
-          List.of(),
-          Optional.of(EmptyFilterHint.of(filter, cat.tools)));
-    }
+    boolean filtered = allowed != null && !(filter.tags().isEmpty() && filter.sources().isEmpty());
+    String hint =
+        filtered && cat.liveNames(allowed).isEmpty()
+            ? EmptyFilterHint.of(filter, cat.tools)
+            : noMatchHint(request.query(), cat, allowed);
+    return new SearchResponse(
+        request.query(), request.keywords(), mode, false, List.of(), Optional.of(hint));
+  }
+
+  /** Why {@code query} found nothing among the tools {@code allowed}, and what to try. */
+  private static String noMatchHint(String query, Catalog cat, boolean[] allowed) {
     StringBuilder hint =
         new StringBuilder("no tool matched \"")
-            .append(request.query())
+            .append(query)
             .append(
                 "\": describe the capability in other words (what the tool does or what it"
                     + " acts on), or use fewer words");
     // Only a query that looks like one name is worth comparing with every name (edit distance
     // over a long request and thousands of names would cost more than the search).
-    String asName = request.query().strip();
+    String asName = query.strip();
     List<String> close =
         asName.length() <= 64 && asName.chars().noneMatch(Character::isWhitespace)
             ? io.toolgate.catalog.Strings.closest(asName, cat.liveNames(allowed), 3)
@@ -47,8 +47,7 @@ final class SearchResults {
     if (!close.isEmpty()) {
       hint.append("; similar tool names: ").append(String.join(", ", close));
     }
-    return new SearchResponse(
-        request.query(), request.keywords(), mode, false, List.of(), Optional.of(hint.toString()));
+    return hint.toString();
   }
 
   static SearchResponse respond(
