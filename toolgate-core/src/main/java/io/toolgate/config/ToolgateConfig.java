@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -355,10 +356,12 @@ public final class ToolgateConfig {
     if (raw.isMissingNode()) {
       return raw;
     }
-    ConfigReader reader = new ConfigReader(label, text, env);
-    Optional<JsonNode> expanded = reader.expandTree(raw, "/" + name);
+    List<ConfigProblem> problems = new ArrayList<>();
+    Optional<JsonNode> expanded =
+        new VariableExpander(new ConfigLocator(label, text), env, problems)
+            .expandTree(raw, "/" + name);
     if (expanded.isEmpty()) {
-      throw new ConfigException(reader.problems());
+      throw new ConfigException(problems);
     }
     return expanded.get();
   }
@@ -368,7 +371,7 @@ public final class ToolgateConfig {
    * their own sections: {@code throw config.error("/mcp_servers/1/url", "must be http(s)")}.
    */
   public ConfigException error(String pointer, String message) {
-    return new ConfigException(new ConfigReader(label, text, env).at(pointer, message));
+    return new ConfigException(new ConfigLocator(label, text).at(pointer, message));
   }
 
   /**
