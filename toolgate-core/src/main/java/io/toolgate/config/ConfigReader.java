@@ -30,13 +30,18 @@ final class ConfigReader {
   private final VariableExpander variables;
   private final List<ConfigProblem> problems = new ArrayList<>();
 
-  ConfigReader(String label, String text, UnaryOperator<String> env) {
+  ConfigReader(String label, String text, UnaryOperator<String> env, UnsetVariables unset) {
     this.locator = new ConfigLocator(label, text);
-    this.variables = new VariableExpander(locator, env, problems);
+    this.variables = new VariableExpander(locator, env, unset, problems);
   }
 
   List<ConfigProblem> problems() {
     return problems;
+  }
+
+  /** The uses of unset variables read so far (with {@link UnsetVariables#WARN}). */
+  List<UnsetVariable> unsetVariables() {
+    return variables.unset();
   }
 
   void problem(String pointer, String message) {
@@ -79,8 +84,12 @@ final class ConfigReader {
     return Optional.of(out);
   }
 
-  /** One entry of {@code embeddings:}: its options expanded and the embedder's own checks. */
+  /**
+   * One entry of {@code embeddings:}: its options expanded and the embedder's own checks, which a
+   * value read with an unset variable's stand-in skips (its warning says so).
+   */
   private Optional<EmbeddingConfig> embedding(ObjectNode object, String name, String at) {
+    int unsetBefore = variables.unset().size();
     Map<String, Object> options = new LinkedHashMap<>();
     for (Map.Entry<String, JsonNode> e : object.properties()) {
       if (!e.getKey().equals("name") && !e.getKey().equals("from")) {
@@ -90,22 +99,23 @@ final class ConfigReader {
       }
     }
     Object document = options.get(EmbeddingConfig.DOCUMENT);
-    if (document != null) {
+    if (document != null && variables.unset().size() == unsetBefore) {
       attempt(
           at + "/" + EmbeddingConfig.DOCUMENT,
           () -> DocumentStyle.parse(document.toString()),
           null);
     }
-    return variables
-        .expandString(object.get("from").asString(), at + "/from")
-        .map(
-            from -> {
-              EmbeddingConfig embedding = new EmbeddingConfig(name, from, options);
-              // Found here, a misspelt model or option shows in `toolgate validate` with its
-              // line, not at the first start.
-              Embedders.problem(from, embedding.embedderOptions()).ifPresent(p -> problem(at, p));
-              return embedding;
-            });
+    Optional<String> from = variables.expandString(object.get("from").asString(), at + "/from");
+    if (from.isEmpty()) {
+      return Optional.empty();
+    }
+    EmbeddingConfig embedding = new EmbeddingConfig(name, from.get(), options);
+    if (variables.unset().size() == unsetBefore) {
+      // Found here, a misspelt model or option shows in `toolgate validate` with its line, not at
+      // the first start.
+      Embedders.problem(from.get(), embedding.embedderOptions()).ifPresent(p -> problem(at, p));
+    }
+    return Optional.of(embedding);
   }
 
   SearchConfig search(JsonNode node) {

@@ -1,0 +1,188 @@
+package io.toolgate.cli;
+
+import io.toolgate.ToolgateException;
+import io.toolgate.config.ConfigException;
+import io.toolgate.config.ConfigProblem;
+import io.toolgate.config.ToolgateConfig;
+import io.toolgate.config.UnsetVariable;
+import io.toolgate.config.UnsetVariables;
+import io.toolgate.mcp.client.McpServersConfig;
+import io.toolgate.server.ServerSettings;
+import io.toolgate.server.chat.ModelConfig;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.UnaryOperator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What {@code validate} finds in the sections that {@code serve} hands to its modules ({@code
+ * server}, {@code models}, {@code mcp_servers}, {@code store}): each read by the reader {@code
+ * serve} uses, with nothing started and no database connected, from a config read with {@link
+ * UnsetVariables#WARN}.
+ *
+ * <p>A value that uses an unset variable reads as its stand-in, so the rest of the section is still
+ * checked; a problem a module then finds in that value (or in the entry holding it) says nothing
+ * about the deployed value, and is left out: the variable's warning stands for it, with a note that
+ * what follows it in the section was not read.
+ */
+final class SectionCheck {
+  /** {@code mcp_servers[2] ('crm'): …}: the entry an MCP server problem is about. */
+  private static final Pattern MCP_ENTRY = Pattern.compile("^mcp_servers\\[(\\d+)]");
+
+  private static final Comparator<ConfigProblem> FILE_ORDER =
+      Comparator.comparingInt(ConfigProblem::line).thenComparingInt(ConfigProblem::column);
+
+  /**
+   * @param problems what {@code serve} would refuse, in file order
+   * @param unset the values that use an unset variable, in file order
+   * @param notes where a module stopped reading at a value that uses an unset variable
+   */
+  record Findings(
+      List<ConfigProblem> problems, List<UnsetVariable> unset, List<ConfigProblem> notes) {
+    /** The errors: the problems, and with {@code strict} the unset variables too. */
+    List<ConfigProblem> errors(boolean strict) {
+      return strict ? merged(problems, unset) : problems;
+    }
+
+    /** The warnings: the notes, and without {@code strict} the unset variables too. */
+    List<ConfigProblem> warnings(boolean strict) {
+      return strict ? notes : merged(notes, unset);
+    }
+
+    private static List<ConfigProblem> merged(List<ConfigProblem> a, List<UnsetVariable> b) {
+      List<ConfigProblem> out = new ArrayList<>(a);
+      b.forEach(u -> out.add(u.where()));
+      out.sort(FILE_ORDER);
+      return List.copyOf(out);
+    }
+  }
+
+  private SectionCheck() {}
+
+  static Findings read(ToolgateConfig config) {
+    List<ConfigProblem> found = new ArrayList<>();
+    List<UnsetVariable> unset = new ArrayList<>(config.unsetVariables());
+    check(found, config, () -> ServerSettings.fromConfig(config));
+    check(found, config, () -> ModelConfig.fromConfig(config));
+    unset.addAll(config.unsetVariablesIn("models"));
+    StandInEnv mcpEnv = new StandInEnv();
+    check(found, config, () -> McpServersConfig.parse(config.section("mcp_servers"), mcpEnv));
+    unset.addAll(mcpVariables(config, mcpEnv.unset));
+    StandInEnv storeEnv = new StandInEnv();
+    check(found, config, () -> SharedStore.read(config, storeEnv));
+    unset.addAll(config.unsetVariablesIn("store"));
+    storeEnv.unset.forEach(name -> unset.add(passwordEnv(config, name)));
+    unset.sort(Comparator.comparing(UnsetVariable::where, FILE_ORDER));
+    List<ConfigProblem> problems = new ArrayList<>();
+    List<ConfigProblem> notes = new ArrayList<>();
+    for (ConfigProblem p : found) {
+      if (unset.stream().anyMatch(u -> within(u.where().key(), scope(p)))) {
+        notes.add(note(p));
+      } else {
+        problems.add(p);
+      }
+    }
+    problems.sort(FILE_ORDER);
+    return new Findings(List.copyOf(problems), List.copyOf(unset), List.copyOf(notes));
+  }
+
+  /** Runs one module's reader; its problem, located in the file, joins {@code found}. */
+  private static void check(List<ConfigProblem> found, ToolgateConfig config, Runnable read) {
+    try {
+      read.run();
+    } catch (ConfigException e) {
+      found.addAll(e.problems());
+    } catch (ToolgateException e) {
+      // The MCP module names the server, not the line: place it at the server's entry.
+      Matcher m = MCP_ENTRY.matcher(e.getMessage());
+      String pointer = m.find() ? "/mcp_servers/" + m.group(1) : "/mcp_servers";
+      ConfigProblem at = config.error(pointer, e.getMessage()).problems().getFirst();
+      found.add(new ConfigProblem(at.file(), at.line(), at.column(), "", e.getMessage()));
+    }
+  }
+
+  /** The key a problem is about: its own, or the MCP server entry its message names. */
+  private static String scope(ConfigProblem p) {
+    if (!p.key().isEmpty()) {
+      return p.key();
+    }
+    Matcher m = MCP_ENTRY.matcher(p.message());
+    return m.find() ? m.group() : "";
+  }
+
+  /**
+   * Whether {@code key} is {@code scope} or inside it ({@code models[0].base_url} in {@code
+   * models[0]}).
+   */
+  private static boolean within(String key, String scope) {
+    return !scope.isEmpty()
+        && (key.equals(scope) || key.startsWith(scope + ".") || key.startsWith(scope + "["));
+  }
+
+  private static ConfigProblem note(ConfigProblem p) {
+    return new ConfigProblem(
+        p.file(),
+        p.line(),
+        p.column(),
+        scope(p),
+        "read up to here with a stand-in for the unset variable; what follows in this section is"
+            + " checked once it is set (validate --strict where it is)");
+  }
+
+  /**
+   * The unset variables the MCP module read (it takes {@code ${VAR}} from the environment itself),
+   * located where the section uses them.
+   */
+  private static List<UnsetVariable> mcpVariables(ToolgateConfig config, Set<String> names) {
+    List<UnsetVariable> out = new ArrayList<>();
+    Set<String> located = new LinkedHashSet<>();
+    for (UnsetVariable u : config.unsetVariablesIn("mcp_servers")) {
+      if (names.contains(u.name())) {
+        ConfigProblem w = u.where();
+        String message = UnsetVariables.warning(u.name(), "export " + u.name());
+        out.add(
+            new UnsetVariable(
+                u.name(), new ConfigProblem(w.file(), w.line(), w.column(), w.key(), message)));
+        located.add(u.name());
+      }
+    }
+    for (String name : names) {
+      if (!located.contains(name)) {
+        String message = UnsetVariables.warning(name, "export " + name);
+        out.add(
+            new UnsetVariable(name, config.error("/mcp_servers", message).problems().getFirst()));
+      }
+    }
+    return out;
+  }
+
+  private static UnsetVariable passwordEnv(ToolgateConfig config, String name) {
+    String message =
+        "names "
+            + name
+            + ", which is not set; `toolgate serve` will fail unless it is set (export "
+            + name
+            + ")";
+    return new UnsetVariable(
+        name, config.error("/store/password_env", message).problems().getFirst());
+  }
+
+  /** The process environment, in which an unset variable reads as its stand-in and is noted. */
+  private static final class StandInEnv implements UnaryOperator<String> {
+    final Set<String> unset = new LinkedHashSet<>();
+
+    @Override
+    public String apply(String name) {
+      String value = System.getenv(name);
+      if (value == null) {
+        unset.add(name);
+        return UnsetVariables.standIn(name);
+      }
+      return value;
+    }
+  }
+}
