@@ -45,17 +45,20 @@ final class SectionCheck {
       List<ConfigProblem> problems, List<UnsetVariable> unset, List<ConfigProblem> notes) {
     /** The errors: the problems, and with {@code strict} the unset variables too. */
     List<ConfigProblem> errors(boolean strict) {
-      return strict ? merged(problems, unset) : problems;
+      return strict ? inFileOrder(unset, problems) : problems;
     }
 
     /** The warnings: the notes, and without {@code strict} the unset variables too. */
     List<ConfigProblem> warnings(boolean strict) {
-      return strict ? notes : merged(notes, unset);
+      return strict ? notes : inFileOrder(unset, notes);
     }
 
-    private static List<ConfigProblem> merged(List<ConfigProblem> a, List<UnsetVariable> b) {
-      List<ConfigProblem> out = new ArrayList<>(a);
-      b.forEach(u -> out.add(u.where()));
+    /** The unset variables' places and {@code others}, a variable first where both share one. */
+    private static List<ConfigProblem> inFileOrder(
+        List<UnsetVariable> unset, List<ConfigProblem> others) {
+      List<ConfigProblem> out = new ArrayList<>();
+      unset.forEach(u -> out.add(u.where()));
+      out.addAll(others);
       out.sort(FILE_ORDER);
       return List.copyOf(out);
     }
