@@ -132,8 +132,8 @@ final class SectionCheck {
         p.line(),
         p.column(),
         scope(p),
-        "read up to here with a stand-in for the unset variable; what follows in this section is"
-            + " checked once it is set (validate --strict where it is)");
+        "not checked past here: this value needs an unset variable; run `toolgate validate"
+            + " --strict` where it is set to check the rest of the section");
   }
 
   /**
