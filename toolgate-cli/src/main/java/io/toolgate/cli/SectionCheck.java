@@ -69,21 +69,21 @@ final class SectionCheck {
   static Findings read(ToolgateConfig config) {
     List<ConfigProblem> found = new ArrayList<>();
     List<UnsetVariable> unset = new ArrayList<>(config.unsetVariables());
-    check(found, config, () -> ServerSettings.fromConfig(config));
-    check(found, config, () -> ModelConfig.fromConfig(config));
+    check(found, () -> ServerSettings.fromConfig(config));
+    check(found, () -> ModelConfig.fromConfig(config));
     unset.addAll(config.unsetVariablesIn("models"));
     StandInEnv mcpEnv = new StandInEnv();
-    check(found, config, () -> McpServersConfig.parse(config.section("mcp_servers"), mcpEnv));
+    check(found, () -> mcpServers(config, mcpEnv));
     unset.addAll(mcpVariables(config, mcpEnv.unset));
     StandInEnv storeEnv = new StandInEnv();
-    check(found, config, () -> SharedStore.read(config, storeEnv));
+    check(found, () -> SharedStore.read(config, storeEnv));
     unset.addAll(config.unsetVariablesIn("store"));
     storeEnv.unset.forEach(name -> unset.add(passwordEnv(config, name)));
     unset.sort(Comparator.comparing(UnsetVariable::where, FILE_ORDER));
     List<ConfigProblem> problems = new ArrayList<>();
     List<ConfigProblem> notes = new ArrayList<>();
     for (ConfigProblem p : found) {
-      if (unset.stream().anyMatch(u -> within(u.where().key(), scope(p)))) {
+      if (unset.stream().anyMatch(u -> readWithStandIn(p, u))) {
         notes.add(note(p));
       } else {
         problems.add(p);
@@ -94,17 +94,29 @@ final class SectionCheck {
   }
 
   /** Runs one module's reader; its problem, located in the file, joins {@code found}. */
-  private static void check(List<ConfigProblem> found, ToolgateConfig config, Runnable read) {
+  private static void check(List<ConfigProblem> found, Runnable read) {
     try {
       read.run();
     } catch (ConfigException e) {
       found.addAll(e.problems());
+    }
+  }
+
+  /**
+   * Reads {@code mcp_servers} as the MCP module does; its problem, which names the server but not
+   * the line, is placed at the server's entry.
+   */
+  private static void mcpServers(ToolgateConfig config, StandInEnv env) {
+    try {
+      McpServersConfig.parse(config.section("mcp_servers"), env);
+    } catch (ConfigException e) {
+      throw e;
     } catch (ToolgateException e) {
-      // The MCP module names the server, not the line: place it at the server's entry.
       Matcher m = MCP_ENTRY.matcher(e.getMessage());
       String pointer = m.find() ? "/mcp_servers/" + m.group(1) : "/mcp_servers";
       ConfigProblem at = config.error(pointer, e.getMessage()).problems().getFirst();
-      found.add(new ConfigProblem(at.file(), at.line(), at.column(), "", e.getMessage()));
+      throw new ConfigException(
+          new ConfigProblem(at.file(), at.line(), at.column(), "", e.getMessage()));
     }
   }
 
@@ -118,12 +130,17 @@ final class SectionCheck {
   }
 
   /**
-   * Whether {@code key} is {@code scope} or inside it ({@code models[0].base_url} in {@code
-   * models[0]}).
+   * Whether {@code p} is about the value {@code u} stood in for: at its key, or at the entry that
+   * holds it ({@code models[0]} for {@code models[0].base_url}) with the stand-in in the message.
    */
-  private static boolean within(String key, String scope) {
-    return !scope.isEmpty()
-        && (key.equals(scope) || key.startsWith(scope + ".") || key.startsWith(scope + "["));
+  private static boolean readWithStandIn(ConfigProblem p, UnsetVariable u) {
+    String scope = scope(p);
+    String key = u.where().key();
+    if (scope.isEmpty() || key.equals(scope)) {
+      return !scope.isEmpty();
+    }
+    boolean inside = key.startsWith(scope + ".") || key.startsWith(scope + "[");
+    return inside && p.message().contains(UnsetVariables.standIn(u.name()));
   }
 
   private static ConfigProblem note(ConfigProblem p) {

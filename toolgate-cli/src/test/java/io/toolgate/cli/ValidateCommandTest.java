@@ -564,6 +564,23 @@ class ValidateCommandTest {
   }
 
   @Test
+  void aBadStoreValueIsStillAnErrorNextToAnUnsetPasswordVariable() throws IOException {
+    Path config =
+        write(
+            "toolgate.yaml",
+            STORE.replace("schema: toolgate", "schema: Tool-Gate")
+                + "  password_env: TOOLGATE_TEST_UNSET_PASSWORD\n");
+
+    Cli.Run run = validate(config);
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err())
+        .contains("warning: store.password_env: names TOOLGATE_TEST_UNSET_PASSWORD")
+        .contains("store: illegal schema name 'Tool-Gate'")
+        .doesNotContain("not checked past here");
+  }
+
+  @Test
   void anUnsetVariableInAnEmbeddingOptionIsAWarning() throws IOException {
     Path config =
         write(

@@ -39,7 +39,9 @@ import tools.jackson.databind.node.ObjectNode;
  * trees for their modules: {@link #section} and {@link #expandedSection}. Unknown top-level keys
  * are errors. {@code ${NAME}} (and {@code ${NAME:-fallback}}) is expanded in embedding options,
  * {@code data_dir} and {@link #expandedSection}s; never in catalog files, whose {@code ${SECRET}}
- * templates are filled per call.
+ * templates are filled per call. An unset variable without a fallback is a problem at its line, or,
+ * read with {@link UnsetVariables#WARN} ({@code toolgate validate}), an {@link UnsetVariable}
+ * ({@link #unsetVariables()}, {@link #unsetVariablesIn}) and a stand-in value.
  *
  * <p>Every problem is reported at once, as a {@link ConfigException} naming file, line, column and
  * key. Immutable and thread-safe.
