@@ -98,7 +98,11 @@ final class Gateway implements AutoCloseable {
 
   /** Loads the catalog only: domains and catalog files, no embedder, no index. */
   static Gateway catalog(GlobalOptions options) {
-    ToolgateConfig config = options.config();
+    return catalog(options, options.config());
+  }
+
+  /** {@link #catalog(GlobalOptions)} of a config already read. */
+  static Gateway catalog(GlobalOptions options, ToolgateConfig config) {
     return new Gateway(config, config.dataDir(options.dataDir()), false);
   }
 

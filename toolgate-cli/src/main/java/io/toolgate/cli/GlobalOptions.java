@@ -1,6 +1,7 @@
 package io.toolgate.cli;
 
 import io.toolgate.config.ToolgateConfig;
+import io.toolgate.config.UnsetVariables;
 import java.nio.file.Path;
 import java.util.Optional;
 import picocli.CommandLine.Option;
@@ -22,7 +23,12 @@ final class GlobalOptions {
   Path dataDir;
 
   ToolgateConfig config() {
-    return ToolgateConfig.resolve(Optional.ofNullable(config), Path.of("").toAbsolutePath());
+    return config(UnsetVariables.FAIL);
+  }
+
+  /** The config, an unset {@code ${VAR}} read as {@code unset} says ({@code validate} warns). */
+  ToolgateConfig config(UnsetVariables unset) {
+    return ToolgateConfig.resolve(Optional.ofNullable(config), Path.of("").toAbsolutePath(), unset);
   }
 
   Optional<Path> dataDir() {

@@ -6,6 +6,7 @@ import io.toolgate.store.RegistryStore;
 import io.toolgate.store.postgres.PostgresRegistryStore;
 import io.toolgate.store.postgres.PostgresStoreConfig;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /** Opens the store that {@code store.url} names, for a gateway that is one replica of a fleet. */
 final class SharedStore {
@@ -19,12 +20,21 @@ final class SharedStore {
    * @throws io.toolgate.store.StoreUnavailableException when PostgreSQL cannot be reached
    */
   static Optional<RegistryStore> open(ToolgateConfig config) {
-    Optional<PostgresStoreConfig> pg;
+    return read(config, System::getenv).map(PostgresRegistryStore::open);
+  }
+
+  /**
+   * The {@code store:} section of {@code config}, read and checked as {@link #open} reads it but
+   * without connecting (what {@code validate} runs); empty without {@code store.url}.
+   *
+   * @param env the environment {@code store.password_env} is read from
+   * @throws io.toolgate.config.ConfigException locating a bad {@code store:} value in the file
+   */
+  static Optional<PostgresStoreConfig> read(ToolgateConfig config, UnaryOperator<String> env) {
     try {
-      pg = PostgresStoreConfig.fromSection(config.expandedSection("store"), System::getenv);
+      return PostgresStoreConfig.fromSection(config.expandedSection("store"), env);
     } catch (OptionException e) {
       throw config.error(e);
     }
-    return pg.map(PostgresRegistryStore::open);
   }
 }

@@ -1,15 +1,13 @@
 package io.toolgate.cli;
 
-import io.toolgate.ToolgateException;
 import io.toolgate.catalog.file.CatalogException;
 import io.toolgate.catalog.file.CatalogFiles;
 import io.toolgate.catalog.file.CatalogProblem;
 import io.toolgate.catalog.file.FileProblem;
 import io.toolgate.config.ConfigException;
+import io.toolgate.config.ConfigProblem;
 import io.toolgate.config.ToolgateConfig;
-import io.toolgate.mcp.client.McpServersConfig;
-import io.toolgate.server.ServerSettings;
-import io.toolgate.server.chat.ModelConfig;
+import io.toolgate.config.UnsetVariables;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,11 +15,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -31,17 +29,22 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Check catalog files (YAML or JSON) and exit non-zero on any problem.",
-      "Without FILES, checks the config and every catalog it names. Each problem is printed"
-          + " as file:line:column: what is wrong and how to fix it; every problem of a file is"
-          + " reported (up to "
+      "Without FILES, checks the config as serve reads it (its catalogs and the server,"
+          + " models, mcp_servers and store sections), starting and connecting nothing. Each"
+          + " problem is printed as file:line:column: what is wrong and how to fix it; every"
+          + " problem of a file is reported (up to "
           + ValidateCommand.SHOWN_PER_FILE
-          + " per file), and a file with any problem loads no tools."
+          + " per file), and a file with any problem loads no tools.",
+      "A $${VAR} whose variable is unset is a warning (serve fails on it), so that a pipeline"
+          + " without the deployment's secrets can check the structure; --strict makes it an"
+          + " error."
     },
     footer = {
       "",
       "Examples:",
       "  toolgate validate tools/*.yaml",
-      "  toolgate validate -c toolgate.yaml"
+      "  toolgate validate -c toolgate.yaml",
+      "  toolgate validate -c toolgate.yaml --strict   (in the deploy environment)"
     })
 final class ValidateCommand implements Callable<Integer> {
   /** Problems shown per file; the rest are counted (fixing the first often fixes the rest). */
@@ -53,32 +56,19 @@ final class ValidateCommand implements Callable<Integer> {
   @Parameters(paramLabel = "FILES", arity = "0..*", description = "Catalog files to check.")
   List<Path> files = new ArrayList<>();
 
+  @Option(
+      names = "--strict",
+      description =
+          "Fail on an unset $${VAR} (or store.password_env), as serve does: for pipelines that"
+              + " validate where the deployment's variables are set. Without it they are warnings.")
+  boolean strict;
+
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     if (files.isEmpty()) {
-      String label = "the config";
-      try {
-        ToolgateConfig config = global.config();
-        label = config.label();
-        try (Gateway gateway = Gateway.catalog(global)) {
-          Optional<String> section = sectionProblem(config);
-          if (section.isPresent()) {
-            err.println(section.get());
-            err.printf("%s: 1 problem%n", label);
-            err.flush();
-            return 1;
-          }
-          out.printf("%s: %d tools OK%n", label, gateway.registry().size());
-          out.flush();
-          return 0;
-        }
-      } catch (ConfigException e) {
-        return report(e.problems(), e.problems().getFirst().file(), err);
-      } catch (CatalogException e) {
-        return report(e.problems(), label, err);
-      }
+      return checkConfig(out, err);
     }
     for (Path f : files) {
       if (!Files.isRegularFile(f)) {
@@ -98,23 +88,46 @@ final class ValidateCommand implements Callable<Integer> {
   }
 
   /**
-   * The first problem that {@code serve} and {@code mcp} would find in the sections their modules
-   * read ({@code server}, {@code models}, {@code mcp_servers}), so that a config {@code validate}
-   * passes does not fail at start: {@code file:line:column: …} where the module reports a place.
-   *
-   * @throws ConfigException for a problem located in the file
+   * Checks the config as {@code serve} reads it: the catalogs it names, then the sections of the
+   * other modules ({@link SectionCheck}); an unset variable is a warning unless {@link #strict}.
    */
-  static Optional<String> sectionProblem(ToolgateConfig config) {
-    ServerSettings.fromConfig(config);
-    ModelConfig.fromConfig(config);
+  private int checkConfig(PrintWriter out, PrintWriter err) {
+    String label = "the config";
     try {
-      McpServersConfig.parse(config.section("mcp_servers"));
+      ToolgateConfig config = global.config(UnsetVariables.WARN);
+      label = config.label();
+      try (Gateway gateway = Gateway.catalog(global, config)) {
+        SectionCheck.Findings findings = SectionCheck.read(config);
+        List<ConfigProblem> warnings = findings.warnings(strict);
+        warnings.forEach(w -> err.println(warning(w)));
+        err.flush();
+        if (!findings.errors(strict).isEmpty()) {
+          return report(findings.errors(strict), label, err);
+        }
+        out.printf("%s: %d tools OK%s%n", label, gateway.registry().size(), summary(findings));
+        out.flush();
+        return 0;
+      }
     } catch (ConfigException e) {
-      throw e;
-    } catch (ToolgateException e) {
-      return Optional.of(config.label() + ": " + e.getMessage());
+      return report(e.problems(), e.problems().getFirst().file(), err);
+    } catch (CatalogException e) {
+      return report(e.problems(), label, err);
     }
-    return Optional.empty();
+  }
+
+  /** {@code file:line:column: warning: key: message}, the form compilers print warnings in. */
+  private static String warning(ConfigProblem p) {
+    return p.location() + ": warning: " + (p.key().isEmpty() ? "" : p.key() + ": ") + p.message();
+  }
+
+  private String summary(SectionCheck.Findings findings) {
+    int unset = strict ? 0 : findings.unset().size();
+    return unset == 0
+        ? ""
+        : "; "
+            + unset
+            + (unset == 1 ? " warning" : " warnings")
+            + ": variables serve needs are not set (--strict makes them errors)";
   }
 
   /**

@@ -1,7 +1,10 @@
 package io.toolgate.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.toolgate.ToolgateException;
+import io.toolgate.config.ConfigException;
 import io.toolgate.invoke.ToolResult;
 import io.toolgate.json.Json;
 import java.io.IOException;
@@ -127,5 +130,48 @@ class ServeCommandTest {
       assertThat(result.error())
           .hasValueSatisfying(e -> assertThat(e.code().wire()).isEqualTo("too_large"));
     }
+  }
+
+  // validate only warns about an unset ${VAR}; serve still refuses to start (ValidateCommandTest).
+
+  @Test
+  void anUnsetVariableInAChatModelStopsServeAtItsLine() {
+    String config =
+        "embeddings: []\nmodels:\n  - name: assistant\n"
+            + "    base_url: \"http://${TOOLGATE_TEST_UNSET_HOST}:11434/v1\"\n";
+
+    assertThatThrownBy(() -> serve(config).close())
+        .isInstanceOf(ConfigException.class)
+        .hasMessage(
+            dir.resolve("toolgate.yaml")
+                + ":4:5: models[0].base_url: environment variable TOOLGATE_TEST_UNSET_HOST is"
+                + " not set; set it, or write ${TOOLGATE_TEST_UNSET_HOST:-default}");
+  }
+
+  @Test
+  void anUnsetVariableOfAnMcpServerStopsServe() {
+    String config =
+        CONFIG
+            + "mcp_servers:\n  - {name: crm, url: \"http://127.0.0.1:9/mcp\","
+            + " headers: {Authorization: \"Bearer ${TOOLGATE_TEST_UNSET_TOKEN}\"}}\n";
+
+    assertThatThrownBy(() -> serve(config).close())
+        .isInstanceOf(ToolgateException.class)
+        .hasMessage(
+            "mcp_servers[0] ('crm').headers.Authorization uses ${TOOLGATE_TEST_UNSET_TOKEN}, which"
+                + " is not set; export TOOLGATE_TEST_UNSET_TOKEN before starting Toolgate");
+  }
+
+  @Test
+  void anUnsetStorePasswordVariableStopsServe() {
+    String config =
+        "embeddings: []\nstore:\n  url: \"postgresql://127.0.0.1:9/toolgate\"\n"
+            + "  password_env: TOOLGATE_TEST_UNSET_PASSWORD\n";
+
+    assertThatThrownBy(() -> serve(config).close())
+        .isInstanceOf(ConfigException.class)
+        .hasMessageEndingWith(
+            "store.password_env: names TOOLGATE_TEST_UNSET_PASSWORD, which is not set; export it"
+                + " before starting");
   }
 }

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -368,5 +370,243 @@ class ValidateCommandTest {
         .contains("tool 'mem__read_graph'")
         .contains("namespace of the upstream MCP server 'mem'")
         .contains("e.g. 'mem_read_graph'");
+  }
+
+  /** A variable no test environment sets. */
+  static final String UNSET = "TOOLGATE_TEST_UNSET_TOKEN";
+
+  static final String STORE =
+      """
+      embeddings: []
+      store:
+        url: "postgresql://127.0.0.1:9/toolgate"
+        user: gateway
+        pool_size: 4
+        schema: toolgate
+        connect_timeout: 2s
+      """;
+
+  /** Runs {@code toolgate validate --config CONFIG OPTIONS…}. */
+  Cli.Run validate(Path config, String... options) {
+    List<String> args = new ArrayList<>(List.of("validate", "--config", config.toString()));
+    args.addAll(List.of(options));
+    return cli().run(args.toArray(String[]::new));
+  }
+
+  /** The first problem line validate printed, and the message serve fails with on the config. */
+  record Both(Cli.Run validate, String validateLine, Cli.Run serve) {}
+
+  Both validateAndServe(Path config) {
+    Cli.Run validate = validate(config);
+    Cli.Run serve = cli().run("serve", "--port", "0", "--config", config.toString());
+    return new Both(validate, validate.err().lines().findFirst().orElse(""), serve);
+  }
+
+  @Test
+  void aMisspeltStoreKeyFailsValidateWithTheMessageServeGives() throws IOException {
+    Path config = write("toolgate.yaml", STORE.replace("pool_size", "pool_sise"));
+
+    Both run = validateAndServe(config);
+
+    assertThat(run.validate().exitCode()).isEqualTo(1);
+    assertThat(run.validateLine())
+        .startsWith(config + ":")
+        .contains("store: unknown key 'pool_sise' (did you mean 'pool_size'?)");
+    assertThat(run.validate().err().lines()).last().isEqualTo(config + ": 1 problem");
+    assertThat(run.serve().exitCode()).isNotZero();
+    assertThat(run.serve().err()).contains("toolgate: " + run.validateLine());
+  }
+
+  @Test
+  void aBadStoreValueFailsValidateAtItsLineWithTheFix() throws IOException {
+    Path config = write("toolgate.yaml", STORE.replace("pool_size: 4", "pool_size: 0"));
+
+    Both run = validateAndServe(config);
+
+    assertThat(run.validate().exitCode()).isEqualTo(1);
+    assertThat(run.validateLine())
+        .startsWith(config + ":5:")
+        .contains("store.pool_size: must be a whole number from 1 to 100, got 0");
+    assertThat(run.serve().err()).contains("toolgate: " + run.validateLine());
+  }
+
+  @Test
+  void aStoreUrlThatIsNotPostgresqlFailsValidate() throws IOException {
+    Path config =
+        write("toolgate.yaml", STORE.replace("postgresql://127.0.0.1:9", "mysql://127.0.0.1:9"));
+
+    Cli.Run run = validate(config);
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err().lines())
+        .first()
+        .asString()
+        .startsWith(config + ":3:")
+        .contains("store.url: must start with postgresql://")
+        .contains("'mysql://127.0.0.1:9/toolgate'");
+  }
+
+  @Test
+  void aValidStoreSectionValidatesWithoutConnecting() throws IOException {
+    // Nothing listens on port 9: validate must not try.
+    Path config = write("toolgate.yaml", STORE);
+
+    Cli.Run run = validate(config);
+
+    assertThat(run.err()).isEmpty();
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).isEqualTo(config + ": 13 tools OK\n");
+  }
+
+  static final String UNSET_USES =
+      """
+      embeddings: []
+      models:
+        - name: assistant
+          base_url: "http://${TOOLGATE_TEST_UNSET_HOST}:11434/v1"
+      mcp_servers:
+        - {name: crm, url: "http://127.0.0.1:9/mcp", headers: {Authorization: "Bearer ${%s}"}}
+      """
+          .formatted(UNSET);
+
+  @Test
+  void anUnsetVariableIsAWarningNamingItsPlaceAndThatServeFails() throws IOException {
+    Path config = write("toolgate.yaml", UNSET_USES);
+
+    Cli.Run run = validate(config);
+
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.err().lines())
+        .containsExactly(
+            config
+                + ":4:5: warning: models[0].base_url: ${TOOLGATE_TEST_UNSET_HOST} is not set;"
+                + " `toolgate serve` will fail unless it is set (export TOOLGATE_TEST_UNSET_HOST,"
+                + " or write ${TOOLGATE_TEST_UNSET_HOST:-default})",
+            config
+                + ":6:58: warning: mcp_servers[0].headers.Authorization: ${"
+                + UNSET
+                + "} is not set; `toolgate serve` will fail unless it is set (export "
+                + UNSET
+                + ")");
+    assertThat(run.out())
+        .isEqualTo(
+            config
+                + ": 13 tools OK; 2 warnings: variables serve needs are not set (--strict makes"
+                + " them errors)\n");
+  }
+
+  @Test
+  void strictMakesAnUnsetVariableAnError() throws IOException {
+    Path config = write("toolgate.yaml", UNSET_USES);
+
+    Cli.Run run = validate(config, "--strict");
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err().lines())
+        .hasSize(3)
+        .satisfies(l -> assertThat(l.get(0)).startsWith(config + ":4:5: models[0].base_url: "))
+        .satisfies(l -> assertThat(l.get(1)).startsWith(config + ":6:58: mcp_servers[0]."))
+        .last()
+        .isEqualTo(config + ": 2 problems");
+    assertThat(run.err()).doesNotContain("warning");
+    assertThat(run.out()).isEmpty();
+  }
+
+  @Test
+  void strictPassesWhenEveryVariableIsSetOrHasAFallback() throws IOException {
+    Path config =
+        write(
+            "toolgate.yaml",
+            UNSET_USES
+                .replace("${TOOLGATE_TEST_UNSET_HOST}", "${TOOLGATE_TEST_UNSET_HOST:-127.0.0.1}")
+                .replace("${" + UNSET + "}", "$${" + UNSET + "}"));
+
+    Cli.Run run = validate(config, "--strict");
+
+    assertThat(run.err()).isEmpty();
+    assertThat(run.exitCode()).isZero();
+  }
+
+  @Test
+  void aValueThatIsWhollyAnUnsetVariableIsNotReportedAsWrong() throws IOException {
+    // The stand-in is no postgresql:// URL; what it stands for is only known at deploy time.
+    Path config =
+        write(
+            "toolgate.yaml",
+            STORE.replace(
+                "\"postgresql://127.0.0.1:9/toolgate\"", "\"${TOOLGATE_TEST_UNSET_DB}\""));
+
+    Cli.Run run = validate(config);
+
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.err())
+        .contains(config + ":3:3: warning: store.url: ${TOOLGATE_TEST_UNSET_DB} is not set")
+        .contains("store.url: not checked past here: this value needs an unset variable")
+        .doesNotContain("must start with");
+    assertThat(run.out()).contains("13 tools OK; 1 warning:");
+  }
+
+  @Test
+  void anUnsetStorePasswordVariableIsAWarningUnlessStrict() throws IOException {
+    Path config = write("toolgate.yaml", STORE + "  password_env: TOOLGATE_TEST_UNSET_PASSWORD\n");
+
+    Cli.Run lenient = validate(config);
+    Cli.Run strict = validate(config, "--strict");
+
+    assertThat(lenient.exitCode()).isZero();
+    assertThat(lenient.err())
+        .startsWith(
+            config
+                + ":8:3: warning: store.password_env: names TOOLGATE_TEST_UNSET_PASSWORD, which is"
+                + " not set; `toolgate serve` will fail unless it is set");
+    assertThat(strict.exitCode()).isEqualTo(1);
+    assertThat(strict.err()).startsWith(config + ":8:3: store.password_env: names");
+  }
+
+  @Test
+  void aBadStoreValueIsStillAnErrorNextToAnUnsetPasswordVariable() throws IOException {
+    Path config =
+        write(
+            "toolgate.yaml",
+            STORE.replace("schema: toolgate", "schema: Tool-Gate")
+                + "  password_env: TOOLGATE_TEST_UNSET_PASSWORD\n");
+
+    Cli.Run run = validate(config);
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err())
+        .contains("warning: store.password_env: names TOOLGATE_TEST_UNSET_PASSWORD")
+        .contains("store: illegal schema name 'Tool-Gate'")
+        .doesNotContain("not checked past here");
+  }
+
+  @Test
+  void anUnsetVariableInAnEmbeddingOptionIsAWarning() throws IOException {
+    Path config =
+        write(
+            "toolgate.yaml",
+            "embeddings:\n  - {name: remote, from: \"openai:text-embedding-3-small\","
+                + " base_url: \"https://${TOOLGATE_TEST_UNSET_HOST}/v1\"}\n");
+
+    Cli.Run run = validate(config);
+
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.err())
+        .startsWith(config + ":2:")
+        .contains("warning: embeddings[0].base_url: ${TOOLGATE_TEST_UNSET_HOST} is not set");
+  }
+
+  @Test
+  void aRealProblemStillFailsNextToAnUnsetVariable() throws IOException {
+    Path config = write("toolgate.yaml", UNSET_USES + "server: {prot: 18080}\n");
+
+    Cli.Run run = validate(config);
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.err().lines())
+        .anySatisfy(l -> assertThat(l).contains("server: unknown key 'prot'"))
+        .anySatisfy(l -> assertThat(l).contains("warning: models[0].base_url"))
+        .last()
+        .isEqualTo(config + ": 1 problem");
   }
 }

@@ -21,6 +21,24 @@ final class EnvVars {
    * @throws IllegalArgumentException naming the first unset variable without a fallback
    */
   static String expand(String text, UnaryOperator<String> env) {
+    return expand(
+        text,
+        env,
+        name -> {
+          throw new IllegalArgumentException(
+              "environment variable "
+                  + name
+                  + " is not set; set it, or write ${"
+                  + name
+                  + ":-default}");
+        });
+  }
+
+  /**
+   * Expands every reference in {@code text}, taking the value of an unset variable without a
+   * fallback from {@code unset} (which may throw).
+   */
+  static String expand(String text, UnaryOperator<String> env, UnaryOperator<String> unset) {
     if (text.indexOf('$') < 0) {
       return text;
     }
@@ -33,15 +51,7 @@ final class EnvVars {
       } else {
         String value = env.apply(m.group(1));
         if (value == null || value.isEmpty()) {
-          if (m.group(2) == null) {
-            throw new IllegalArgumentException(
-                "environment variable "
-                    + m.group(1)
-                    + " is not set; set it, or write ${"
-                    + m.group(1)
-                    + ":-default}");
-          }
-          value = m.group(2);
+          value = m.group(2) == null ? unset.apply(m.group(1)) : m.group(2);
         }
         replacement = value;
       }

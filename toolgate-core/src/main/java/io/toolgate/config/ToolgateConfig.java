@@ -3,16 +3,13 @@ package io.toolgate.config;
 import io.toolgate.catalog.ToolDefinition;
 import io.toolgate.catalog.file.CatalogFiles;
 import io.toolgate.catalog.file.CatalogLoad;
-import io.toolgate.catalog.file.SyntaxError;
 import io.toolgate.domain.ToolDomains;
 import io.toolgate.invoke.spi.ToolExecutor;
 import io.toolgate.json.Json;
 import io.toolgate.sandbox.SandboxConfig;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,8 +17,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
-import tools.jackson.core.JacksonException;
-import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.MissingNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -44,7 +39,9 @@ import tools.jackson.databind.node.ObjectNode;
  * trees for their modules: {@link #section} and {@link #expandedSection}. Unknown top-level keys
  * are errors. {@code ${NAME}} (and {@code ${NAME:-fallback}}) is expanded in embedding options,
  * {@code data_dir} and {@link #expandedSection}s; never in catalog files, whose {@code ${SECRET}}
- * templates are filled per call.
+ * templates are filled per call. An unset variable without a fallback is a problem at its line, or,
+ * read with {@link UnsetVariables#WARN} ({@code toolgate validate}), an {@link UnsetVariable}
+ * ({@link #unsetVariables()}, {@link #unsetVariablesIn}) and a stand-in value.
  *
  * <p>Every problem is reported at once, as a {@link ConfigException} naming file, line, column and
  * key. Immutable and thread-safe.
@@ -94,6 +91,8 @@ public final class ToolgateConfig {
   private final ObjectNode tree;
   private final String text;
   private final UnaryOperator<String> env;
+  private final UnsetVariables unset;
+  private final List<UnsetVariable> unsetVariables;
   private final List<EmbeddingConfig> embeddings;
   private final SearchConfig search;
   private final Optional<List<String>> domains;
@@ -107,16 +106,18 @@ public final class ToolgateConfig {
       Path baseDir,
       String text,
       ObjectNode tree,
-      UnaryOperator<String> env) {
+      UnaryOperator<String> env,
+      UnsetVariables unset) {
     this.file = file;
     this.label = label;
     this.baseDir = baseDir;
     this.text = text;
     this.tree = tree;
     this.env = env;
-    ConfigReader r = new ConfigReader(label, text, env);
+    this.unset = unset;
+    ConfigReader r = new ConfigReader(label, text, env, unset);
     r.checkTopLevel(tree);
-    this.embeddings = r.embeddings(tree.get("embeddings")).orElse(defaultEmbeddings());
+    this.embeddings = r.embeddings(tree.get("embeddings")).orElse(EmbeddingConfig.defaults());
     this.search = r.search(tree.get("search"));
     this.domains = r.domains(tree.get("domains"));
     this.sandboxes = List.copyOf(r.sandboxes(tree.get("sandboxes")));
@@ -129,6 +130,7 @@ public final class ToolgateConfig {
     if (!r.problems().isEmpty()) {
       throw new ConfigException(r.problems());
     }
+    this.unsetVariables = List.copyOf(r.unsetVariables());
   }
 
   /**
@@ -142,17 +144,17 @@ public final class ToolgateConfig {
 
   /** Reads a config file, expanding {@code ${NAME}} from {@code env}. */
   public static ToolgateConfig load(Path file, UnaryOperator<String> env) {
-    String text;
-    try {
-      text = Files.readString(file, StandardCharsets.UTF_8);
-    } catch (NoSuchFileException e) {
-      throw new ConfigException(new ConfigProblem(file.toString(), 0, 0, "", "no such file"));
-    } catch (IOException e) {
-      throw new ConfigException(
-          new ConfigProblem(file.toString(), 0, 0, "", "cannot read: " + e.getMessage()));
-    }
+    return load(file, env, UnsetVariables.FAIL);
+  }
+
+  /**
+   * Reads a config file, expanding {@code ${NAME}} from {@code env}; with {@link
+   * UnsetVariables#WARN} an unset variable is an {@link UnsetVariable} instead of a problem.
+   */
+  public static ToolgateConfig load(Path file, UnaryOperator<String> env, UnsetVariables unset) {
+    String text = ConfigTree.read(file);
     Path dir = file.toAbsolutePath().getParent();
-    return parse(text, file.toString(), Optional.of(file), dir, env);
+    return parse(text, file.toString(), Optional.of(file), dir, env, unset);
   }
 
   /**
@@ -162,28 +164,18 @@ public final class ToolgateConfig {
    */
   public static ToolgateConfig parse(
       String yaml, String label, Path baseDir, UnaryOperator<String> env) {
-    return parse(yaml, label, Optional.empty(), baseDir, env);
+    return parse(yaml, label, Optional.empty(), baseDir, env, UnsetVariables.FAIL);
   }
 
   private static ToolgateConfig parse(
-      String yaml, String label, Optional<Path> file, Path baseDir, UnaryOperator<String> env) {
-    JsonNode root;
-    try {
-      root = Json.yaml().reader().with(StreamReadFeature.STRICT_DUPLICATE_DETECTION).readTree(yaml);
-    } catch (JacksonException e) {
-      SyntaxError error = SyntaxError.of(e, yaml, false);
-      throw new ConfigException(
-          new ConfigProblem(label, error.line(), error.column(), "", error.message()));
-    }
-    if (root == null || root.isMissingNode() || root.isNull()) {
-      root = Json.object(); // an empty file: every default
-    }
-    if (!(root instanceof ObjectNode object)) {
-      throw new ConfigException(
-          new ConfigProblem(
-              label, 1, 1, "", "the config is a mapping of keys, e.g. 'catalogs: [tools/*.yaml]'"));
-    }
-    return new ToolgateConfig(file, label, baseDir, yaml, object, env);
+      String yaml,
+      String label,
+      Optional<Path> file,
+      Path baseDir,
+      UnaryOperator<String> env,
+      UnsetVariables unset) {
+    ObjectNode object = ConfigTree.parse(yaml, label);
+    return new ToolgateConfig(file, label, baseDir, yaml, object, env, unset);
   }
 
   /**
@@ -206,33 +198,15 @@ public final class ToolgateConfig {
    * exists, else {@link #defaults()}.
    */
   public static ToolgateConfig resolve(Optional<Path> explicit, Path workingDir) {
-    if (explicit.isPresent()) {
-      return load(explicit.get());
-    }
-    Path local = workingDir.resolve(FILE_NAME);
-    return Files.isRegularFile(local) ? load(local) : defaults();
+    return resolve(explicit, workingDir, UnsetVariables.FAIL);
   }
 
-  /**
-   * all-MiniLM-L6-v2 on plain documents, then bge-small-en-v1.5 on JSON ones: the pair measured
-   * best on every dev set (BENCHMARKS.md; each model reads its own document style best, and the
-   * second view added 1.4–2.5 NDCG points over bge alone). The cheap model is first: with the
-   * default {@code search.second_embedder_margin} a search runs bge only where MiniLM and the full
-   * text leave it unsure.
-   */
-  private static List<EmbeddingConfig> defaultEmbeddings() {
-    // Documents one ONNX Runtime thread a run (batches run side by side, one a core); a query two:
-    // the gate runs one model at a time, and two threads embed a query in 5.1 ms instead of 7.4
-    // (all-MiniLM-L6-v2's int8 copy, AMD EPYC; BENCHMARKS.md).
-    return List.of(
-        new EmbeddingConfig(
-            FIRST_EMBEDDING_NAME,
-            FIRST_EMBEDDING_MODEL,
-            Map.of(EmbeddingConfig.DOCUMENT, "plain", "threads", 1, "query_threads", 2)),
-        new EmbeddingConfig(
-            SECOND_EMBEDDING_NAME,
-            SECOND_EMBEDDING_MODEL,
-            Map.of(EmbeddingConfig.DOCUMENT, "json", "threads", 1, "query_threads", 2)));
+  /** {@link #resolve(Optional, Path)}, reading unset variables with {@code unset}. */
+  public static ToolgateConfig resolve(
+      Optional<Path> explicit, Path workingDir, UnsetVariables unset) {
+    Optional<Path> file =
+        explicit.or(() -> Optional.of(workingDir.resolve(FILE_NAME)).filter(Files::isRegularFile));
+    return file.isPresent() ? load(file.get(), System::getenv, unset) : defaults();
   }
 
   /** The file read; empty for the defaults and parsed text. */
@@ -314,27 +288,7 @@ public final class ToolgateConfig {
       Path baseDir,
       UnaryOperator<String> env,
       Path home) {
-    if (flag.isPresent()) {
-      return flag.get().toAbsolutePath().normalize();
-    }
-    if (configured.isPresent()) {
-      return home(configured.get(), home, baseDir);
-    }
-    String fromEnv = env.apply(DATA_ENV);
-    if (fromEnv != null && !fromEnv.isBlank()) {
-      return home(fromEnv.strip(), home, Path.of("").toAbsolutePath());
-    }
-    return home.resolve(".toolgate").toAbsolutePath().normalize();
-  }
-
-  private static Path home(String path, Path home, Path base) {
-    if (path.equals("~")) {
-      return home.toAbsolutePath().normalize();
-    }
-    if (path.startsWith("~/")) {
-      return home.resolve(path.substring(2)).toAbsolutePath().normalize();
-    }
-    return base.resolve(path).toAbsolutePath().normalize();
+    return DataDirectory.resolve(flag, configured, baseDir, env, home);
   }
 
   /** A top-level section as written (no expansion); a missing node when absent. */
@@ -346,7 +300,8 @@ public final class ToolgateConfig {
 
   /**
    * A top-level section with {@code ${NAME}} expanded in every string (for {@code url}s and {@code
-   * headers} of {@code mcp_servers}, {@code base_url} of {@code models}, …).
+   * headers} of {@code mcp_servers}, {@code base_url} of {@code models}, …). Read with {@link
+   * UnsetVariables#WARN}, an unset variable reads as its {@link UnsetVariables#standIn}.
    *
    * @throws ConfigException naming the file, line and key of an unset variable
    */
@@ -355,12 +310,38 @@ public final class ToolgateConfig {
     if (raw.isMissingNode()) {
       return raw;
     }
-    ConfigReader reader = new ConfigReader(label, text, env);
-    Optional<JsonNode> expanded = reader.expandTree(raw, "/" + name);
+    List<ConfigProblem> problems = new ArrayList<>();
+    Optional<JsonNode> expanded = expander(problems).expandTree(raw, "/" + name);
     if (expanded.isEmpty()) {
-      throw new ConfigException(reader.problems());
+      throw new ConfigException(problems);
     }
     return expanded.get();
+  }
+
+  /**
+   * The uses of unset variables in the typed sections ({@code embeddings} options, {@code
+   * data_dir}), in file order; empty unless read with {@link UnsetVariables#WARN} (with {@link
+   * UnsetVariables#FAIL} they are problems).
+   */
+  public List<UnsetVariable> unsetVariables() {
+    return unsetVariables;
+  }
+
+  /**
+   * The uses of unset variables in {@code section} as {@link #expandedSection} reads it, in file
+   * order; empty unless read with {@link UnsetVariables#WARN}.
+   */
+  public List<UnsetVariable> unsetVariablesIn(String section) {
+    JsonNode raw = section(section);
+    VariableExpander expander = expander(new ArrayList<>());
+    if (!raw.isMissingNode()) {
+      expander.expandTree(raw, "/" + section);
+    }
+    return List.copyOf(expander.unset());
+  }
+
+  private VariableExpander expander(List<ConfigProblem> problems) {
+    return new VariableExpander(new ConfigLocator(label, text), env, unset, problems);
   }
 
   /**
@@ -368,7 +349,7 @@ public final class ToolgateConfig {
    * their own sections: {@code throw config.error("/mcp_servers/1/url", "must be http(s)")}.
    */
   public ConfigException error(String pointer, String message) {
-    return new ConfigException(new ConfigReader(label, text, env).at(pointer, message));
+    return new ConfigException(new ConfigLocator(label, text).at(pointer, message));
   }
 
   /**
@@ -383,14 +364,14 @@ public final class ToolgateConfig {
   public ToolgateConfig withCatalogs(List<String> entries) {
     ObjectNode copy = tree.deepCopy();
     copy.set("catalogs", Json.tree(List.copyOf(entries)));
-    return new ToolgateConfig(file, label, baseDir, text, copy, env);
+    return new ToolgateConfig(file, label, baseDir, text, copy, env, unset);
   }
 
   /** A copy with another {@code domains:} list. */
   public ToolgateConfig withDomains(List<String> names) {
     ObjectNode copy = tree.deepCopy();
     copy.set("domains", Json.tree(List.copyOf(names)));
-    return new ToolgateConfig(file, label, baseDir, text, copy, env);
+    return new ToolgateConfig(file, label, baseDir, text, copy, env, unset);
   }
 
   private static void requireSection(String name) {

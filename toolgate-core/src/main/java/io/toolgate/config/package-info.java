@@ -10,6 +10,8 @@
  *       {@link io.toolgate.config.OptionException}s that {@code ToolgateConfig.error} locates.
  *   <li>{@link io.toolgate.config.ConfigProblem}, {@link io.toolgate.config.ConfigException} — what
  *       is wrong, at file:line:column.
+ *   <li>{@link io.toolgate.config.UnsetVariables}, {@link io.toolgate.config.UnsetVariable} — an
+ *       unset {@code ${NAME}} fails the config, or ({@code validate}) is a warning at its line.
  * </ul>
  */
 package io.toolgate.config;
