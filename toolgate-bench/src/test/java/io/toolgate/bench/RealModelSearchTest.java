@@ -66,6 +66,21 @@ class RealModelSearchTest {
     assertThat(top5("give the client their money back")).contains("payments_refund_payment");
   }
 
+  /**
+   * What a new user types into {@code bin/toolgate search} on the demo catalog: the tool whose
+   * description says it in their words ("rain", "tomorrow", "where is my package") comes first.
+   */
+  @Test
+  void aRequestInUsersWordsRanksTheToolThatDoesItFirst() {
+    assertThat(top5("is it going to rain in Lisbon tomorrow"))
+        .first()
+        .isEqualTo("weather_forecast_daily");
+    assertThat(top5("Hi, could you tell me where my parcel is right now?"))
+        .first()
+        .isEqualTo("shipping_track_package");
+    assertThat(top5("where is my parcel right now")).first().isEqualTo("shipping_track_package");
+  }
+
   @Test
   void whereTheFirstModelLeavesTheSearchUnsureBothVectorChannelsReportTheirRanks() {
     // Full text and all-MiniLM-L6-v2 do not single out the same tool: bge-small runs too.

@@ -1,6 +1,5 @@
 package io.toolgate.sandbox;
 
-import io.toolgate.ErrorCode;
 import io.toolgate.catalog.InvalidToolException;
 import io.toolgate.catalog.RegistryEvent;
 import io.toolgate.catalog.ToolDefinition;
@@ -9,15 +8,12 @@ import io.toolgate.catalog.ToolRegistry;
 import io.toolgate.invoke.command.CommandRuntime;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
@@ -55,10 +51,8 @@ public final class Sandboxes {
   private final Map<String, SandboxConfig> configs;
   private final Path root;
   private final SandboxStateStore state;
-  private final ProcessInstaller installer;
-  private final DockerEngine docker;
-  private final UnaryOperator<String> environment;
-  private final Map<String, Object> buildLocks = new ConcurrentHashMap<>();
+  private final SandboxBuilds builds;
+  private final SandboxLauncher launcher;
 
   private Sandboxes(Builder b) {
     this.registry = b.registry;
@@ -68,9 +62,11 @@ public final class Sandboxes {
     this.configs = Map.copyOf(all);
     this.root = b.dataDirectory.resolve("sandboxes");
     this.state = b.state != null ? b.state : SandboxStateStore.inDirectory(root.resolve(".state"));
-    this.installer = new ProcessInstaller(b.npm, b.python, b.buildTimeout);
-    this.docker = new DockerEngine(b.docker, b.buildTimeout);
-    this.environment = b.environment;
+    DockerEngine docker = new DockerEngine(b.docker, b.buildTimeout);
+    this.builds =
+        new SandboxBuilds(
+            this::spec, root, state, new ProcessInstaller(b.npm, b.python, b.buildTimeout), docker);
+    this.launcher = new SandboxLauncher(configs, this::names, root, state, docker, b.environment);
     registry.addListener(this::warnAboutUnknownSandboxes);
   }
 
@@ -223,72 +219,13 @@ public final class Sandboxes {
 
   /**
    * Builds {@code name} if its checksum changed since the last build: installs its dependencies
-   * (process) or builds its image (docker), then records the build.
+   * (process) or builds its image (docker), then records the build ({@link SandboxBuilds}).
    *
    * @param progress receives one line per step and installer output line
    * @throws SandboxException when an installer or engine fails; nothing is recorded then
    */
   public BuildResult build(String name, Consumer<String> progress) throws InterruptedException {
-    synchronized (buildLocks.computeIfAbsent(name, k -> new Object())) {
-      SandboxSpec spec = spec(name);
-      Optional<BuildState> previous = state.load(name);
-      List<String> reasons = spec.changesSince(previous);
-      if (reasons.isEmpty()) {
-        progress.accept("sandbox " + name + " is up to date (" + spec.checksum() + ")");
-        return new BuildResult(name, spec.checksum(), false, "up to date");
-      }
-      progress.accept(
-          "building sandbox " + name + " (" + spec.checksum() + "): " + String.join(", ", reasons));
-      Path dir = root.resolve(name);
-      List<Dependency> deps = spec.parsedDependencies();
-      String summary;
-      Optional<String> image = Optional.empty();
-      switch (spec.config().runtime()) {
-        case PROCESS -> summary = buildProcess(spec, previous, dir, deps, progress);
-        case DOCKER -> {
-          DockerRecipe recipe = DockerRecipe.of(spec);
-          docker.build(recipe, dir, progress);
-          image = Optional.of(recipe.tag());
-          summary = "built image " + recipe.tag();
-        }
-        default -> throw new IllegalStateException("unknown runtime " + spec.config().runtime());
-      }
-      state.save(
-          new BuildState(
-              name,
-              spec.checksum(),
-              spec.tools(),
-              spec.dependencies(),
-              spec.config().runtime(),
-              image,
-              Instant.now()));
-      progress.accept("sandbox " + name + ": " + summary);
-      return new BuildResult(name, spec.checksum(), true, summary);
-    }
-  }
-
-  private String buildProcess(
-      SandboxSpec spec,
-      Optional<BuildState> previous,
-      Path dir,
-      List<Dependency> deps,
-      Consumer<String> progress)
-      throws InterruptedException {
-    try {
-      java.nio.file.Files.createDirectories(dir);
-    } catch (java.io.IOException e) {
-      throw new SandboxException(
-          ErrorCode.EXECUTION_FAILED, "cannot create " + dir + ": " + e.getMessage());
-    }
-    boolean sameDeps =
-        previous.isPresent()
-            && previous.get().runtime() == SandboxRuntime.PROCESS
-            && previous.get().dependencies().equals(spec.dependencies());
-    if (sameDeps) {
-      progress.accept("dependencies unchanged; nothing to install");
-      return "dependencies unchanged";
-    }
-    return installer.install(spec.config().name(), dir, deps, progress);
+    return builds.build(name, progress);
   }
 
   /**
@@ -312,56 +249,11 @@ public final class Sandboxes {
    * How {@code name}'s command tools start: for {@code process}, in its folder with {@code
    * NODE_PATH} and {@code PYTHONPATH} pointing at its installed packages and its secrets passed on;
    * for {@code docker}, wrapped in {@code docker run} of the last built image. An unknown sandbox,
-   * an unreachable engine or an image never built make calls fail with {@code unavailable}.
+   * an unreachable engine or an image never built make calls fail with {@code unavailable} ({@link
+   * SandboxLauncher}).
    */
   public CommandRuntime runtimeFor(String name) {
-    return (tool, argv) -> launch(name, tool, argv);
-  }
-
-  private CommandRuntime.Launch launch(String name, ToolDefinition tool, List<String> argv) {
-    SandboxConfig config = configs.get(name);
-    if (config == null) {
-      throw CommandRuntime.unavailable(
-          "sandbox '" + name + "' is not configured; known sandboxes: " + names());
-    }
-    Path dir = root.resolve(name);
-    return switch (config.runtime()) {
-      case PROCESS -> {
-        Map<String, String> env = new LinkedHashMap<>();
-        env.put("NODE_PATH", ProcessInstaller.nodeModules(dir).toString());
-        env.put("PYTHONPATH", ProcessInstaller.pythonPath(dir).toString());
-        yield new CommandRuntime.Launch(argv, dir, env, config.secrets());
-      }
-      case DOCKER -> {
-        try {
-          docker.requireReachable(name);
-        } catch (SandboxException e) {
-          throw CommandRuntime.unavailable(e.getMessage());
-        }
-        String image =
-            state
-                .load(name)
-                .flatMap(BuildState::image)
-                .orElseThrow(
-                    () ->
-                        CommandRuntime.unavailable(
-                            "sandbox '"
-                                + name
-                                + "' has no image yet; run: toolgate sandboxes build "
-                                + name));
-        List<String> secrets = new ArrayList<>(tool.secrets());
-        config.secrets().stream().filter(s -> !secrets.contains(s)).forEach(secrets::add);
-        Map<String, String> env = new LinkedHashMap<>();
-        for (String v : List.of("DOCKER_HOST", "DOCKER_CONTEXT", "DOCKER_CONFIG")) {
-          String value = environment.apply(v);
-          if (value != null) {
-            env.put(v, value);
-          }
-        }
-        yield new CommandRuntime.Launch(
-            docker.runCommand(image, secrets, argv), dir, env, config.secrets());
-      }
-    };
+    return (tool, argv) -> launcher.launch(name, tool, argv);
   }
 
   /** Settings of {@link Sandboxes}. Not thread-safe. */

@@ -2,26 +2,20 @@ package io.toolgate.server;
 
 import io.javalin.Javalin;
 import io.javalin.config.JavalinConfig;
-import io.javalin.config.RoutesConfig;
 import io.toolgate.Toolgate;
 import io.toolgate.ToolgateException;
 import io.toolgate.catalog.ToolDefinition;
 import io.toolgate.invoke.CallObserver;
 import io.toolgate.invoke.spi.ToolExecutor;
-import io.toolgate.json.Json;
 import io.toolgate.mcp.client.McpFederation;
-import io.toolgate.mcp.server.JsonErrorHandler;
 import io.toolgate.sandbox.Sandboxes;
 import io.toolgate.server.admin.RuntimeTools;
 import io.toolgate.server.auth.AccessControl;
 import io.toolgate.server.auth.Authenticator;
+import io.toolgate.server.auth.OpenServerCheck;
 import io.toolgate.server.auth.RateLimiter;
-import io.toolgate.server.auth.Scope;
 import io.toolgate.server.auth.StoreKeys;
-import io.toolgate.server.console.ConsoleAssets;
-import io.toolgate.server.http.JavalinJson;
 import io.toolgate.server.http.OriginGuard;
-import io.toolgate.server.http.Responses;
 import io.toolgate.server.rest.AdminApi;
 import io.toolgate.server.rest.OpsApi;
 import io.toolgate.server.rest.ToolsApi;
@@ -41,7 +35,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -75,6 +68,12 @@ import org.slf4j.LoggerFactory;
  * <p><b>Errors.</b> Every failure is JSON {@code {"error": {"code", "message"}}}; a stack trace
  * never leaves the process (an unexpected one is logged with an incident id that the response
  * names).
+ *
+ * <p><b>Where the parts are.</b> This class assembles the server and runs its life cycle (start,
+ * readiness, close). {@link JavalinSetup} sets up Jetty and mounts {@code /mcp}, {@link RouteTable}
+ * maps the paths to the handlers in {@code rest} and {@code console}, {@link RequestPipeline} runs
+ * around every request, and {@link io.toolgate.server.auth.OpenServerCheck} decides at start
+ * whether the server may run without keys.
  *
  * <p>Thread-safe. {@link #close()} stops the server and closes its hooks.
  */
@@ -150,7 +149,7 @@ public final class ToolgateServer implements AutoCloseable {
     if (started) {
       throw new IllegalStateException("the server is already started");
     }
-    checkExposure();
+    OpenServerCheck.check(settings, access.keysRequired());
     // Follow first, then list: a change made in between is seen twice, never missed.
     hooks.store().ifPresent(s -> s.follow(Set.of(RegistryStore.TOOLS), runtimeTools::applyRemote));
     int restored = runtimeTools.restore();
@@ -162,19 +161,7 @@ public final class ToolgateServer implements AutoCloseable {
           "ServerHooks.callObserver() is not installed in the invocation pipeline: per-tool"
               + " metrics and the audit log cover only calls made over REST");
     }
-    try {
-      app.start();
-    } catch (RuntimeException e) {
-      throw new ToolgateException(
-          "cannot listen on "
-              + settings.host()
-              + ":"
-              + settings.port()
-              + ": "
-              + e.getMessage()
-              + " (is the port in use? choose another server.port, or 0 for any free one)",
-          e);
-    }
+    listen();
     started = true;
     ready = true;
     LOG.info(
@@ -188,27 +175,19 @@ public final class ToolgateServer implements AutoCloseable {
     return this;
   }
 
-  private void checkExposure() {
-    boolean loopback = settings.isLoopback();
-    if (access.keysRequired()) {
-      return;
-    }
-    if (!loopback && !settings.insecure()) {
+  private void listen() {
+    try {
+      app.start();
+    } catch (RuntimeException e) {
       throw new ToolgateException(
-          "refusing to serve on "
+          "cannot listen on "
               + settings.host()
-              + " without API keys: anyone who can reach it could call every tool. Set"
-              + " server.api_keys_file (see KeysFile), bind to 127.0.0.1, or pass --insecure to"
-              + " accept the risk");
-    }
-    if (loopback) {
-      LOG.warn(
-          "no API keys configured: any process on this machine can search, call and register"
-              + " tools (set server.api_keys_file to require keys)");
-    } else {
-      LOG.warn(
-          "INSECURE: serving on {} without API keys; anyone who can reach it can call every tool",
-          settings.host());
+              + ":"
+              + settings.port()
+              + ": "
+              + e.getMessage()
+              + " (is the port in use? choose another server.port, or 0 for any free one)",
+          e);
     }
   }
 
@@ -257,48 +236,8 @@ public final class ToolgateServer implements AutoCloseable {
   }
 
   private void configure(JavalinConfig config) {
-    config.startup.showJavalinBanner = false;
-    config.startup.showOldJavalinVersionWarning = false;
-    config.concurrency.useVirtualThreads = true;
-    config.jetty.host = settings.host();
-    config.jetty.port = settings.port();
-    config.jsonMapper(new JavalinJson());
-    config.http.maxRequestSize = settings.limits().maxBodyBytes();
-    config.http.prefer405over404 = true;
-    config.http.generateEtags = false;
-    config.router.ignoreTrailingSlashes = true;
-    // Jetty's own refusals (a malformed request line, HTTP/0.9, an absolute-form target for
-    // another host, sendError) in the REST error shape instead of its HTML pages.
-    JsonErrorHandler errors =
-        new JsonErrorHandler(
-            (status, code, message) ->
-                Json.mapper().writeValueAsBytes(Responses.errorBody(code, message)));
-    config.jetty.modifyServer(server -> server.setErrorHandler(errors));
-    config.jetty.modifyServletContextHandler(handler -> handler.setErrorHandler(errors));
-    config.jetty.modifyHttpConfiguration(
-        http -> http.addCustomizer(JsonErrorHandler.closeOnUpgrade()));
-    mcp.ifPresent(
-        servlet ->
-            config.jetty.modifyServletContextHandler(
-                handler -> {
-                  ServletHolder holder =
-                      new ServletHolder(
-                          "mcp",
-                          new McpGate(
-                              servlet,
-                              guard,
-                              access,
-                              hooks.telemetry(),
-                              settings.limits().maxBodyBytes()));
-                  holder.setAsyncSupported(true);
-                  handler.addServlet(holder, "/mcp");
-                }));
-    RoutesConfig routes = config.routes;
-    new RequestPipeline(guard, access, hooks.telemetry()).install(routes);
-    addRoutes(new ServerRoutes(routes, gate, settings));
-  }
-
-  private void addRoutes(ServerRoutes r) {
+    new JavalinSetup(settings, mcp, guard, access, hooks.telemetry()).apply(config);
+    ServerRoutes routes = new ServerRoutes(config.routes, gate, settings);
     ToolsApi tools =
         new ToolsApi(
             gate,
@@ -306,39 +245,17 @@ public final class ToolgateServer implements AutoCloseable {
             hooks.telemetry(),
             hooks.callObserverInstalled() ? CallObserver.NONE : hooks.observers());
     AdminApi admin = new AdminApi(runtimeTools, settings, hooks.audit());
+    RouteTable.install(routes, tools, admin, opsApi(), settings.console(), modules);
+  }
+
+  private OpsApi opsApi() {
     Map<String, Object> features = new LinkedHashMap<>();
     features.put("auth", access.keysRequired() ? "api_keys" : "open");
     features.put("mcp", mcp.isPresent() ? "/mcp" : "");
     features.put("registrations", runtimeTools.durable() ? "durable" : "memory");
-    OpsApi ops =
-        new OpsApi(
-                gate, settings, hooks.telemetry(), this::isReady, features, sandboxes, federation)
-            .withStoreStatus(hooks.store().map(s -> (Supplier<StoreStatus>) s::status));
-
-    r.get("/healthz", null, ops::health);
-    r.get("/readyz", null, ops::ready);
-    r.get("/metrics", Scope.ADMIN, ops::metrics);
-    r.get("/v1/openapi.json", null, ops::openApi);
-    r.get("/v1/capabilities", Scope.SEARCH, ops::capabilities);
-    r.get("/v1/sandboxes", Scope.SEARCH, ops::sandboxes);
-    r.get("/v1/sources", Scope.SEARCH, ops::sources);
-    r.get("/v1/tools", Scope.SEARCH, tools::list);
-    r.get("/v1/tools/{name}", Scope.SEARCH, tools::get);
-    r.get("/v1/tools/{name}/render", Scope.SEARCH, tools::render);
-    r.post("/v1/tools:search", Scope.SEARCH, tools::search);
-    r.post("/v1/tool_invoke", Scope.INVOKE, tools::toolInvoke);
-    r.post("/v1/tools/{call}", Scope.INVOKE, ctx -> RequestPipeline.invokeByPath(ctx, tools));
-    r.post("/v1/tools", Scope.ADMIN, admin::create);
-    r.put("/v1/tools/{name}", Scope.ADMIN, admin::replace);
-    r.delete("/v1/tools/{name}", Scope.ADMIN, admin::delete);
-    if (settings.console()) {
-      ConsoleAssets console = new ConsoleAssets();
-      r.get("/", null, console::index);
-      r.get("/console/{file}", null, console::file);
-    }
-    for (RouteModule module : modules) {
-      module.register(r);
-    }
+    return new OpsApi(
+            gate, settings, hooks.telemetry(), this::isReady, features, sandboxes, federation)
+        .withStoreStatus(hooks.store().map(s -> (Supplier<StoreStatus>) s::status));
   }
 
   /** Assembles a {@link ToolgateServer}. Not thread-safe. */

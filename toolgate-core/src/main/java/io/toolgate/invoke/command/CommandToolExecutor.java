@@ -54,7 +54,11 @@ import tools.jackson.databind.node.ObjectNode;
  *   <li><b>secrets</b>: the values of the tool's and its sandbox's secrets are replaced by {@code
  *       [redacted NAME]} in the result and in every failure message ({@link SecretRedactor}).
  *   <li><b>timeout and cancellation</b>: at the call's deadline, or when the calling thread is
- *       interrupted, the process and all its descendants are killed (SIGKILL) and waited for.
+ *       interrupted, the process and all its descendants are killed (SIGKILL) and waited for: the
+ *       {@code timeout} (or the interrupt) comes back only once they are gone from the process
+ *       table, or after 5 s for a process that will not die (e.g. stuck in uninterruptible I/O).
+ *       The wait holds through an interrupt that arrives while killing, which is how the invoker
+ *       cancels a call at the same deadline ({@code ProcessTree}).
  * </ul>
  *
  * <p>Thread-safe: each call starts its own process.
