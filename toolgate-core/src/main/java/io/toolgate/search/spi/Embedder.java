@@ -73,6 +73,35 @@ public interface Embedder extends AutoCloseable {
     return vectors;
   }
 
+  /**
+   * Whether {@link #draftQueries} is cheaper than {@link #embedQueries}: an embedder that can
+   * approximate its query vectors (a smaller model mapped into its vector space) says so, and the
+   * search then looks at a request through drafts first, embedding it exactly only where the drafts
+   * leave the ranking unsure. False unless overridden.
+   */
+  default boolean draftsQueries() {
+    return false;
+  }
+
+  /**
+   * The id of the draft model, part of every cache key of draft vectors; it changes whenever the
+   * drafts do. {@link #queryModelId()} unless overridden.
+   */
+  default String draftModelId() {
+    return queryModelId();
+  }
+
+  /**
+   * Approximate vectors of {@code queries}, in this embedder's vector space, one per query in input
+   * order: cheaper than {@link #embedQueries} when {@link #draftsQueries()} is true. The default is
+   * {@link #embedQueries}.
+   *
+   * @throws EmbeddingException when the model or the remote service fails
+   */
+  default float[][] draftQueries(List<String> queries) {
+    return embedQueries(queries);
+  }
+
   /** Releases native or network resources; the default does nothing. */
   @Override
   default void close() {}
