@@ -78,6 +78,13 @@ public class DefaultSearchBenchmark {
   @Param({"0"})
   public int queryThreads;
 
+  /**
+   * {@code query_drafts} of each local embedder: true is the default (all-MiniLM-L6-v2 looks at a
+   * query through its first 3 layers first); false embeds every query exactly.
+   */
+  @Param({"true"})
+  public boolean queryDrafts;
+
   private final List<Embedder> embedders = new ArrayList<>();
   private HybridToolSearch search;
   private List<String> queries;
@@ -94,12 +101,12 @@ public class DefaultSearchBenchmark {
     HybridToolSearch.Builder builder =
         HybridToolSearch.builder().settings(settings).dataDirectory(Path.of(cache));
     for (EmbeddingConfig c : ToolgateConfig.defaults().embeddings()) {
-      EmbeddingConfig e = c;
+      Map<String, Object> options = new HashMap<>(c.options());
       if (queryThreads > 0) {
-        Map<String, Object> options = new HashMap<>(c.options());
         options.put("query_threads", queryThreads);
-        e = new EmbeddingConfig(c.name(), c.from(), options);
       }
+      options.put("query_drafts", queryDrafts);
+      EmbeddingConfig e = new EmbeddingConfig(c.name(), c.from(), options);
       Embedder embedder = e.createEmbedder();
       embedders.add(embedder);
       e.document()
