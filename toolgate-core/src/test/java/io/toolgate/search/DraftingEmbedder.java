@@ -19,9 +19,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>Thread-safe.
  */
-final class DraftingEmbedder implements Embedder {
+public final class DraftingEmbedder implements Embedder {
   /** Embeds documents and exact queries, and counts them. */
-  final FakeEmbedder exact = new FakeEmbedder();
+  public final FakeEmbedder exact = new FakeEmbedder();
 
   private final FakeEmbedder sketch = new FakeEmbedder();
   private final AtomicInteger draftCalls = new AtomicInteger();
@@ -79,22 +79,22 @@ final class DraftingEmbedder implements Embedder {
   }
 
   /** Makes every later {@link #draftQueries} call throw (or not). */
-  void failDrafts(boolean fail) {
+  public void failDrafts(boolean fail) {
     failing = fail;
   }
 
   /** The number of {@link #draftQueries} calls so far, failed ones included. */
-  int draftCalls() {
+  public int draftCalls() {
     return draftCalls.get();
   }
 
   /** The number of queries drafted so far. */
-  int draftedQueries() {
+  public int draftedQueries() {
     return draftedQueries.get();
   }
 
   /** Sets every counter, the exact fake's included, back to zero. */
-  void resetCounts() {
+  public void resetCounts() {
     exact.resetCounts();
     draftCalls.set(0);
     draftedQueries.set(0);
