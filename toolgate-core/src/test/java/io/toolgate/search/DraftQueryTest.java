@@ -1,5 +1,6 @@
 package io.toolgate.search;
 
+import static io.toolgate.search.SearchFixtures.sources;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.toolgate.catalog.ToolDefinition;
@@ -60,14 +61,6 @@ class DraftQueryTest {
     first.resetCounts();
     second.resetCounts();
     return search;
-  }
-
-  private static List<String> sources(SearchResponse r) {
-    return r.tools().stream()
-        .flatMap(h -> h.matchSources().stream())
-        .map(MatchSource::source)
-        .distinct()
-        .toList();
   }
 
   @Test

@@ -65,4 +65,13 @@ final class SearchFixtures {
     tools.add(tool("twin_two", "Alpha beta gamma."));
     return tools;
   }
+
+  /** The channels that ranked any hit of {@code r}, each once, in the order they first appear. */
+  static List<String> sources(SearchResponse r) {
+    return r.tools().stream()
+        .flatMap(h -> h.matchSources().stream())
+        .map(MatchSource::source)
+        .distinct()
+        .toList();
+  }
 }
