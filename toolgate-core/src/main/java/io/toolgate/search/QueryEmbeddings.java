@@ -80,7 +80,10 @@ final class QueryEmbeddings {
    * @param draft the embedder whose row holds drafts, or {@link ScoredQuery#NO_DRAFT}
    */
   record Look(float[][][] vectors, int draft) {
-    /** The first embedder whose exact vectors the second look needs, after the gate's first. */
+    /**
+     * The first embedder a second look embeds exactly: the gate's {@code first} itself when its
+     * vectors were drafts, else the one after it.
+     */
     int secondLookFrom(int first) {
       return draft == first ? first : first + 1;
     }
