@@ -316,10 +316,12 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
               ScoredQuery.allowed(cat, request.filter()));
       Fused fused = q.fuseWhole();
       if (plan.gated() && gate.unsure(q, fused, plan.first())) {
-        // Exact vectors replace the drafts (the first embedder runs again, beside the later ones):
+        // Exact vectors replace the drafts (the first embedder runs again, then the later ones):
         // a drafted search that looks twice ranks exactly as one that never drafted.
         int from = look.secondLookFrom(plan.first());
-        q = q.withVectorsFrom(queryEmbeddings.embed(inputs, from, embedders, using), from);
+        q =
+            q.withVectorsFrom(
+                queryEmbeddings.secondLook(inputs, look, plan.first(), embedders, using), from);
         fused = q.fuseWhole();
       }
       if (!q.matched()) {

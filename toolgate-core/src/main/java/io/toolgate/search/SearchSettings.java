@@ -48,7 +48,7 @@ import java.util.Objects;
  *     and with the others only when the best two tools are closer than this (in reported score
  *     units, 0..1) and the full-text channel and the first embedder do not agree on the best: the
  *     second model is paid for where the first is unsure ({@code search.second_embedder_margin},
- *     default 0.15; 0 = always every embedder)
+ *     default 0.1; 0 = always every embedder)
  * @param compactQueryEmbedding whether query embedders see the request without filler words and
  *     punctuation ({@code search.compact_query_embedding}, default true; the lexical channels
  *     always read the whole request): 40% fewer tokens to embed at no loss of ranking
@@ -88,11 +88,14 @@ public record SearchSettings(
   public static final double DEFAULT_CLAUSE_WEIGHT = 0.5;
 
   /**
-   * The gate of the default: with all-MiniLM-L6-v2 first, bge-small-en-v1.5 runs on about 40% of
-   * searches for −0.14 / −0.16 / +0.08 NDCG@10 (bfcl / bfcl_live / sealtools) and half the median
-   * latency (BENCHMARKS.md, "Issue 15: the gate").
+   * The gate of the default: with all-MiniLM-L6-v2's drafts first, its exact vectors and
+   * bge-small-en-v1.5 run on about a third of searches (34% of bfcl_live's), for NDCG@10 82.51 /
+   * 77.85 / 95.93 (bfcl / bfcl_live / sealtools; −0.07 / −0.12 / −0.10 against margin 0.15 without
+   * drafts) and a median search of 3.4 instead of 8.1 ms (BENCHMARKS.md, "Issue 15: query drafts").
+   * Without drafts, 0.15 ran bge on about 40% for −0.14 / −0.16 / +0.08 against both models always
+   * ("Issue 15: the gate").
    */
-  public static final double DEFAULT_SECOND_EMBEDDER_MARGIN = 0.15;
+  public static final double DEFAULT_SECOND_EMBEDDER_MARGIN = 0.1;
 
   /** Query vectors remembered per embedder by default. */
   public static final int DEFAULT_QUERY_CACHE_SIZE = 1024;
@@ -141,7 +144,7 @@ public record SearchSettings(
   /**
    * The measured default: z-score fusion, the length rule at 25 words, plain documents, clause
    * weight 0.5, a query-vector cache of 1,024 per embedder, the later embedders only where the
-   * first leaves the search unsure (margin 0.15), queries embedded without their filler words, a
+   * first leaves the search unsure (margin 0.1), queries embedded without their filler words, a
    * first look through drafts where the first embedder makes them.
    */
   public static SearchSettings defaults() {
