@@ -61,10 +61,11 @@ public class DefaultSearchBenchmark {
   public double clauseWeight;
 
   /**
-   * {@code search.second_embedder_margin}: 0.15 is the default (all-MiniLM-L6-v2 on every query,
-   * bge-small-en-v1.5 only where the search is unsure); 0 measures both models on every query.
+   * {@code search.second_embedder_margin}: 0.1 is the default (all-MiniLM-L6-v2's draft on every
+   * query, its exact vectors and bge-small-en-v1.5 only where the search is unsure); 0 measures
+   * both models on every query.
    */
-  @Param({"0.15"})
+  @Param({"0.1"})
   public double secondEmbedderMargin;
 
   /**
@@ -77,6 +78,13 @@ public class DefaultSearchBenchmark {
   /** {@code query_threads} of each embedder: 0 keeps the defaults' (2). */
   @Param({"0"})
   public int queryThreads;
+
+  /**
+   * {@code query_drafts} of each local embedder: true is the default (all-MiniLM-L6-v2 looks at a
+   * query through its first 3 layers first); false embeds every query exactly.
+   */
+  @Param({"true"})
+  public boolean queryDrafts;
 
   private final List<Embedder> embedders = new ArrayList<>();
   private HybridToolSearch search;
@@ -94,12 +102,12 @@ public class DefaultSearchBenchmark {
     HybridToolSearch.Builder builder =
         HybridToolSearch.builder().settings(settings).dataDirectory(Path.of(cache));
     for (EmbeddingConfig c : ToolgateConfig.defaults().embeddings()) {
-      EmbeddingConfig e = c;
+      Map<String, Object> options = new HashMap<>(c.options());
       if (queryThreads > 0) {
-        Map<String, Object> options = new HashMap<>(c.options());
         options.put("query_threads", queryThreads);
-        e = new EmbeddingConfig(c.name(), c.from(), options);
       }
+      options.put("query_drafts", queryDrafts);
+      EmbeddingConfig e = new EmbeddingConfig(c.name(), c.from(), options);
       Embedder embedder = e.createEmbedder();
       embedders.add(embedder);
       e.document()

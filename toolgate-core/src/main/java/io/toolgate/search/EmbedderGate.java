@@ -40,10 +40,10 @@ record EmbedderGate(double margin) {
   }
 
   /**
-   * Whether {@code q}, scored with the first embedder (its channel {@code firstSource}) alone,
+   * Whether {@code q}, scored with embedder {@code first} alone (its exact vectors or its drafts),
    * needs the later ones.
    */
-  boolean unsure(ScoredQuery q, Fused fused, String firstSource) {
+  boolean unsure(ScoredQuery q, Fused fused, int first) {
     double best = Double.NEGATIVE_INFINITY;
     double runnerUp = Double.NEGATIVE_INFINITY;
     int top = -1;
@@ -59,6 +59,6 @@ record EmbedderGate(double margin) {
     }
     boolean close =
         !(runnerUp > Double.NEGATIVE_INFINITY) || (best - runnerUp) / fused.best() < margin;
-    return close && !(top >= 0 && q.channelsSingleOut(top, firstSource));
+    return close && !(top >= 0 && q.channelsSingleOut(top, first));
   }
 }

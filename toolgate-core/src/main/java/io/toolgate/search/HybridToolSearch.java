@@ -49,6 +49,13 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * lexical channels and says so in {@code search_mode} ({@code lexical_zscore} instead of {@code
  * hybrid_zscore}; {@code lexical_rrf} / {@code hybrid_rrf} with RRF).
  *
+ * <p>With several embedders a search is gated ({@link SearchSettings#secondEmbedderMargin()}): the
+ * first embedder embeds the query, the later ones only where that leaves the ranking unsure. When
+ * the first embedder {@linkplain Embedder#draftsQueries() drafts queries} (and {@link
+ * SearchSettings#draftQueries()}), the first look uses its drafts (channel {@code vector_draft});
+ * an unsure search is then scored again from exact vectors of every embedder, as if it had never
+ * drafted.
+ *
  * <p>Thread-safe: searches run concurrently; index updates (registry events) take a short write
  * lock, and tool vectors are computed on a background thread per embedder.
  */
@@ -84,7 +91,11 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
     this.vectors = List.copyOf(v);
     this.embedderNames = List.copyOf(b.names);
     this.queryEmbeddings =
-        new QueryEmbeddings(vectors, settings.queryCacheSize(), settings.compactQueryEmbedding());
+        new QueryEmbeddings(
+            vectors,
+            settings.queryCacheSize(),
+            settings.compactQueryEmbedding(),
+            settings.draftQueries());
     this.engine = new ScoredQuery.Engine(settings, fusion, lexical, vectors, this::vectorSource);
   }
 
@@ -285,25 +296,12 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
           "vector search needs an embedding model: configure one under embeddings:, or search in"
               + " hybrid or lexical mode");
     }
-    String text =
-        request.keywords().isEmpty()
-            ? request.query()
-            : (request.query() + " " + String.join(" ", request.keywords())).strip();
-    List<String> clauses =
-        request.mode() == SearchMode.VECTOR || settings.clauseWeight() == 0
-            ? List.of()
-            : QueryClauses.split(request.query(), catalog.verbs());
-    List<String> texts = new ArrayList<>();
-    texts.add(text);
-    if (clauses.size() > 1) {
-      texts.addAll(clauses);
-    }
+    List<String> texts = texts(request);
     boolean[] using = embeddersFor(request);
     int embedders = request.mode() == SearchMode.LEXICAL ? 0 : vectors.size();
     EmbedderGate.Plan plan = gate.plan(using, embedders);
-    int first = plan.first();
     List<String> inputs = queryEmbeddings.inputs(texts);
-    float[][][] queryVectors = queryEmbeddings.embed(inputs, 0, plan.firstRunEnd(embedders), using);
+    QueryEmbeddings.Look look = queryEmbeddings.firstLook(inputs, plan, embedders, using);
     lock.readLock().lock();
     try {
       Catalog cat = catalog;
@@ -312,16 +310,18 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
               engine,
               request,
               texts,
-              queryVectors,
+              look.vectors(),
+              look.draft(),
               cat,
               ScoredQuery.allowed(cat, request.filter()));
       Fused fused = q.fuseWhole();
-      if (plan.gated() && gate.unsure(q, fused, vectorSource(first))) {
-        float[][][] more = queryEmbeddings.embed(inputs, first + 1, embedders, using);
-        for (int e = first + 1; e < embedders; e++) {
-          queryVectors[e] = more[e];
-        }
-        q = q.withLaterVectors(queryVectors, first + 1);
+      if (plan.gated() && gate.unsure(q, fused, plan.first())) {
+        // Exact vectors replace the drafts (the first embedder runs again, then the later ones):
+        // a drafted search that looks twice ranks exactly as one that never drafted.
+        int from = look.secondLookFrom(plan.first());
+        q =
+            q.withVectorsFrom(
+                queryEmbeddings.secondLook(inputs, look, plan.first(), embedders, using), from);
         fused = q.fuseWhole();
       }
       if (!q.matched()) {
@@ -335,6 +335,27 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
     } finally {
       lock.readLock().unlock();
     }
+  }
+
+  /**
+   * What a request searches for: the query with its keywords, then its clauses when it asks for
+   * several things.
+   */
+  private List<String> texts(SearchRequest request) {
+    String text =
+        request.keywords().isEmpty()
+            ? request.query()
+            : (request.query() + " " + String.join(" ", request.keywords())).strip();
+    List<String> clauses =
+        request.mode() == SearchMode.VECTOR || settings.clauseWeight() == 0
+            ? List.of()
+            : QueryClauses.split(request.query(), catalog.verbs());
+    List<String> texts = new ArrayList<>();
+    texts.add(text);
+    if (clauses.size() > 1) {
+      texts.addAll(clauses);
+    }
+    return texts;
   }
 
   /**

@@ -18,7 +18,7 @@ import java.util.Set;
  * ({@code office-network-001}, {@code 2023-04-20}). A request of nothing but filler words is
  * embedded as it is. Stateless.
  */
-final class QueryEmbeddingText {
+public final class QueryEmbeddingText {
   /**
    * English function words and the phrasing of a request (pronouns, auxiliaries, articles,
    * prepositions, conjunctions, "please", "hi", "want", "need", …): 128 words. Negations ("not",
@@ -42,8 +42,11 @@ final class QueryEmbeddingText {
 
   private QueryEmbeddingText() {}
 
-  /** {@code text} without filler words and the punctuation around words; see the class. */
-  static String compact(String text) {
+  /**
+   * {@code text} without filler words and the punctuation around words; see the class. Public for
+   * embedders that fit their query side to what the search embeds ({@code DraftFit}).
+   */
+  public static String compact(String text) {
     StringBuilder out = new StringBuilder(text.length());
     for (String word : text.split("\\s+")) {
       int start = 0;

@@ -25,6 +25,9 @@ final class ScoredQuery {
   private static final double MIN_LENGTH_FACTOR = 0.25;
   private static final double MAX_LENGTH_FACTOR = 4;
 
+  /** No embedder's vectors are drafts. */
+  static final int NO_DRAFT = -1;
+
   /**
    * What a search scores with.
    *
@@ -39,6 +42,14 @@ final class ScoredQuery {
     String vectorSource(int i) {
       return vectorSource.apply(i);
     }
+
+    /**
+     * The channel name of embedder {@code i} scored with its drafts: {@code vector_draft} for the
+     * first, so a response tells an answer from drafts alone from one of exact vectors.
+     */
+    String draftSource(int i) {
+      return vectorSource(i) + "_draft";
+    }
   }
 
   /** One search's request, analyzed, with its query vectors and the whole request's channels. */
@@ -47,6 +58,7 @@ final class ScoredQuery {
   final SearchRequest request;
   final List<String> texts;
   final float[][][] vectors;
+  final int draft;
   final Catalog cat;
   final boolean[] allowed;
   final int population;
@@ -55,17 +67,25 @@ final class ScoredQuery {
   final boolean lexicalUsed;
   final Pass whole;
 
+  /**
+   * Scores the whole request.
+   *
+   * @param vectors {@code vectors[e][t]}: text {@code t}'s vector from embedder {@code e}, or null
+   * @param draft the embedder whose row of {@code vectors} holds drafts, or {@link #NO_DRAFT}
+   */
   ScoredQuery(
       Engine engine,
       SearchRequest request,
       List<String> texts,
       float[][][] vectors,
+      int draft,
       Catalog cat,
       boolean[] allowed) {
     this.engine = engine;
     this.request = request;
     this.texts = texts;
     this.vectors = vectors;
+    this.draft = draft;
     this.cat = cat;
     this.allowed = allowed;
     this.population = allowed == null ? cat.live : count(allowed);
@@ -76,32 +96,55 @@ final class ScoredQuery {
   }
 
   /**
-   * {@code first} with the vectors of embedders {@code from} and later added ({@code vectors} holds
-   * every embedder's): the channels {@code first} scored are kept and only the new vector channels
-   * are scored, so a gated search does not score its lexical channels twice. When {@code first} had
-   * no vector at all its lexical channels were weighed for a lexical search, and everything is
+   * {@code first} with the vectors of embedders {@code from} and later replaced by those of {@code
+   * replacement} (exact ones): the lexical channels and the vector channels of the embedders before
+   * {@code from} are kept, those from {@code from} on (drafts included) dropped and scored again,
+   * so a gated search does not score its lexical channels twice. When one of the two has no vector
+   * at all, its lexical channels are weighed differently (for a lexical search), and everything is
    * scored again.
    */
-  private ScoredQuery(ScoredQuery first, float[][][] vectors, int from) {
+  private ScoredQuery(ScoredQuery first, float[][][] replacement, int from) {
     this.engine = first.engine;
     this.request = first.request;
     this.texts = first.texts;
-    this.vectors = vectors;
+    this.vectors = new float[first.vectors.length][][];
+    for (int e = 0; e < vectors.length; e++) {
+      vectors[e] = e < from ? first.vectors[e] : replacement[e];
+    }
+    this.draft = first.draft < from ? first.draft : NO_DRAFT;
     this.cat = first.cat;
     this.allowed = first.allowed;
     this.population = first.population;
     this.terms = first.terms;
     this.vectorUsed = anyVector(vectors);
     this.lexicalUsed = request.mode() != SearchMode.VECTOR || !vectorUsed;
-    if (!first.vectorUsed) {
+    if (first.vectorUsed != vectorUsed) {
       this.whole = pass(terms, column(vectors, 0), request.query());
     } else {
-      List<ChannelInput> added =
-          ParallelChannels.compute(vectorTasks(column(vectors, 0), from), cat.live);
-      List<ChannelInput> channels = new ArrayList<>(first.whole.channels());
-      channels.addAll(added);
-      this.whole = new Pass(channels, Math.max(first.whole.bestCosine(), bestCosine(added)));
+      List<ChannelInput> channels = first.channelsBefore(from);
+      channels.addAll(ParallelChannels.compute(vectorTasks(column(vectors, 0), from), cat.live));
+      this.whole =
+          new Pass(
+              channels, bestCosine(channels.stream().filter(ChannelInput::scoresAll).toList()));
     }
+  }
+
+  /**
+   * The whole request's channels a second look from embedder {@code from} on keeps: the lexical
+   * ones and the vector channels of the embedders before {@code from}, in their order.
+   */
+  private List<ChannelInput> channelsBefore(int from) {
+    List<String> kept = new ArrayList<>();
+    for (int e = 0; e < from; e++) {
+      kept.add(source(e));
+    }
+    List<ChannelInput> channels = new ArrayList<>();
+    for (ChannelInput c : whole.channels()) {
+      if (!c.scoresAll() || kept.contains(c.source())) {
+        channels.add(c);
+      }
+    }
+    return channels;
   }
 
   /** Whether some embedder has a vector of the whole request. */
@@ -114,9 +157,17 @@ final class ScoredQuery {
     return false;
   }
 
-  /** This search with the vectors of embedders {@code from} and later, from {@code vectors}. */
-  ScoredQuery withLaterVectors(float[][][] vectors, int from) {
-    return new ScoredQuery(this, vectors, from);
+  /**
+   * This search with the vectors of embedders {@code from} and later taken from {@code
+   * replacement}, exact ones (a draft among them is dropped): a gated search's second look.
+   */
+  ScoredQuery withVectorsFrom(float[][][] replacement, int from) {
+    return new ScoredQuery(this, replacement, from);
+  }
+
+  /** The channel name of embedder {@code e} in this search: its draft channel or its own. */
+  String source(int e) {
+    return e == draft ? engine.draftSource(e) : engine.vectorSource(e);
   }
 
   String mode() {
@@ -137,12 +188,13 @@ final class ScoredQuery {
   }
 
   /**
-   * Whether the full-text channel and the vector channel {@code vectorSource} both single out the
-   * tool at {@code slot} (the fused best): each scores it above every other tool. Two independent
-   * views that agree on the top are rarely overturned by a later embedder (BENCHMARKS.md, "Issue
-   * 15: the gate").
+   * Whether the full-text channel and embedder {@code embedder}'s vector channel (its drafts', when
+   * this search has them) both single out the tool at {@code slot} (the fused best): each scores it
+   * above every other tool. Two independent views that agree on the top are rarely overturned by a
+   * later embedder (BENCHMARKS.md, "Issue 15: the gate").
    */
-  boolean channelsSingleOut(int slot, String vectorSource) {
+  boolean channelsSingleOut(int slot, int embedder) {
+    String vectorSource = source(embedder);
     int agreeing = 0;
     for (ChannelInput c : whole.channels()) {
       if (c.source().equals(SearchSettings.FULL_TEXT) || c.source().equals(vectorSource)) {
@@ -244,17 +296,16 @@ final class ScoredQuery {
   /** The scored channels of one text and the best cosine any vector channel found. */
   record Pass(List<ChannelInput> channels, double bestCosine) {}
 
-  /** Embedder {@code i}'s channel: the cosine of {@code query} with each allowed tool's vector. */
+  /**
+   * Embedder {@code i}'s channel: the cosine of {@code query} with each allowed tool's vector. A
+   * draft channel weighs what the embedder's own channel does.
+   */
   private ChannelInput scoreVectors(int i, float[] query, Catalog cat, boolean[] allowed) {
     SparseScores scores = new SparseScores(Math.min(cat.live, 4096));
     Optional<ChannelInput.Moments> moments =
         engine.vectors().get(i).score(query, cat.keys, allowed, scores::add);
     return new ChannelInput(
-        engine.vectorSource(i),
-        engine.settings().weight(engine.vectorSource(i)),
-        scores,
-        true,
-        moments);
+        source(i), engine.settings().weight(engine.vectorSource(i)), scores, true, moments);
   }
 
   /** The lexical channels to score, in the order they are reported. */

@@ -48,10 +48,14 @@ import java.util.Objects;
  *     and with the others only when the best two tools are closer than this (in reported score
  *     units, 0..1) and the full-text channel and the first embedder do not agree on the best: the
  *     second model is paid for where the first is unsure ({@code search.second_embedder_margin},
- *     default 0.15; 0 = always every embedder)
+ *     default 0.1; 0 = always every embedder)
  * @param compactQueryEmbedding whether query embedders see the request without filler words and
  *     punctuation ({@code search.compact_query_embedding}, default true; the lexical channels
  *     always read the whole request): 40% fewer tokens to embed at no loss of ranking
+ * @param draftQueries whether a gated search takes its first look through the first embedder's
+ *     drafts when that embedder {@linkplain io.toolgate.search.spi.Embedder#draftsQueries() drafts
+ *     queries}, embedding the request exactly only where the drafts leave it unsure ({@code
+ *     search.draft_queries}, default true; false = never draft)
  */
 public record SearchSettings(
     FusionMethod fusion,
@@ -67,7 +71,8 @@ public record SearchSettings(
     double clauseWeight,
     double familyWeight,
     double secondEmbedderMargin,
-    boolean compactQueryEmbedding) {
+    boolean compactQueryEmbedding,
+    boolean draftQueries) {
 
   /** The channel names. */
   public static final String FULL_TEXT = "full_text";
@@ -83,11 +88,14 @@ public record SearchSettings(
   public static final double DEFAULT_CLAUSE_WEIGHT = 0.5;
 
   /**
-   * The gate of the default: with all-MiniLM-L6-v2 first, bge-small-en-v1.5 runs on about 40% of
-   * searches for −0.14 / −0.16 / +0.08 NDCG@10 (bfcl / bfcl_live / sealtools) and half the median
-   * latency (BENCHMARKS.md, "Issue 15: the gate").
+   * The gate of the default: with all-MiniLM-L6-v2's drafts first, its exact vectors and
+   * bge-small-en-v1.5 run on about a third of searches (34% of bfcl_live's), for NDCG@10 82.51 /
+   * 77.85 / 95.93 (bfcl / bfcl_live / sealtools; −0.07 / −0.12 / −0.10 against margin 0.15 without
+   * drafts) and a median search of 3.4 instead of 8.1 ms (BENCHMARKS.md, "Issue 15: query drafts").
+   * Without drafts, 0.15 ran bge on about 40% for −0.14 / −0.16 / +0.08 against both models always
+   * ("Issue 15: the gate").
    */
-  public static final double DEFAULT_SECOND_EMBEDDER_MARGIN = 0.15;
+  public static final double DEFAULT_SECOND_EMBEDDER_MARGIN = 0.1;
 
   /** Query vectors remembered per embedder by default. */
   public static final int DEFAULT_QUERY_CACHE_SIZE = 1024;
@@ -136,7 +144,8 @@ public record SearchSettings(
   /**
    * The measured default: z-score fusion, the length rule at 25 words, plain documents, clause
    * weight 0.5, a query-vector cache of 1,024 per embedder, the later embedders only where the
-   * first leaves the search unsure (margin 0.15), queries embedded without their filler words.
+   * first leaves the search unsure (margin 0.1), queries embedded without their filler words, a
+   * first look through drafts where the first embedder makes them.
    */
   public static SearchSettings defaults() {
     return new SearchSettings(
@@ -153,6 +162,7 @@ public record SearchSettings(
         DEFAULT_CLAUSE_WEIGHT,
         0,
         DEFAULT_SECOND_EMBEDDER_MARGIN,
+        true,
         true);
   }
 
@@ -285,6 +295,13 @@ public record SearchSettings(
     return c.build();
   }
 
+  /** A copy that drafts queries (or, {@code false}, never calls {@code draftQueries}). */
+  public SearchSettings withDraftQueries(boolean draft) {
+    Copy c = new Copy(this);
+    c.draftQueries = draft;
+    return c.build();
+  }
+
   /** A mutable copy, for the {@code with…} methods. */
   private static final class Copy {
     private FusionMethod fusion;
@@ -301,6 +318,7 @@ public record SearchSettings(
     private double familyWeight;
     private double secondEmbedderMargin;
     private boolean compactQueryEmbedding;
+    private boolean draftQueries;
 
     Copy(SearchSettings s) {
       fusion = s.fusion;
@@ -317,6 +335,7 @@ public record SearchSettings(
       familyWeight = s.familyWeight;
       secondEmbedderMargin = s.secondEmbedderMargin;
       compactQueryEmbedding = s.compactQueryEmbedding;
+      draftQueries = s.draftQueries;
     }
 
     SearchSettings build() {
@@ -334,7 +353,8 @@ public record SearchSettings(
           clauseWeight,
           familyWeight,
           secondEmbedderMargin,
-          compactQueryEmbedding);
+          compactQueryEmbedding,
+          draftQueries);
     }
   }
 }

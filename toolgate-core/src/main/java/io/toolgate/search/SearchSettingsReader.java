@@ -43,6 +43,7 @@ public final class SearchSettingsReader {
           "family_weight",
           "second_embedder_margin",
           "compact_query_embedding",
+          "draft_queries",
           "word_pair_weight",
           "first_sentence_in_name");
 
@@ -83,6 +84,9 @@ public final class SearchSettingsReader {
     s = ifSet(s, search, "second_embedder_margin", SearchSettings::withSecondEmbedderMargin);
     if (search.get("compact_query_embedding") != null) {
       s = s.withCompactQueryEmbedding(bool(search, "compact_query_embedding"));
+    }
+    if (search.get("draft_queries") != null) {
+      s = s.withDraftQueries(bool(search, "draft_queries"));
     }
     return s;
   }

@@ -227,8 +227,10 @@ class ToolgateConfigTest {
         parse(
                 "search: {clause_weight: 0.5, query_cache_size: 1024, family_weight: 0,"
                     + " exact_vector_limit: 5000, second_embedder_margin: 0,"
-                    + " word_pair_weight: 0.5, first_sentence_in_name: false}\n")
+                    + " word_pair_weight: 0.5, first_sentence_in_name: false,"
+                    + " draft_queries: false}\n")
             .search();
+    assertThat(SearchSettings.fromConfig(s.raw()).draftQueries()).isFalse();
     LexicalSettings lex = SearchSettings.fromConfig(s.raw()).lexical();
     assertThat(lex.wordPairWeight()).isEqualTo(0.5f);
     assertThat(lex.firstSentenceInName()).isFalse();
@@ -275,6 +277,10 @@ class ToolgateConfigTest {
         .contains("is not a boolean");
     assertThat(onlyProblem("search: {second_embedder_margin: 2}").key())
         .isEqualTo("search.second_embedder_margin");
+    assertThat(onlyProblem("search:\n  draft_queries: sometimes\n"))
+        .satisfies(p -> assertThat(p.key()).isEqualTo("search.draft_queries"))
+        .satisfies(p -> assertThat(p.line()).isEqualTo(2))
+        .satisfies(p -> assertThat(p.message()).contains("is not a boolean"));
   }
 
   @Test

@@ -2,6 +2,7 @@ package io.toolgate.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import io.toolgate.search.spi.Embedder;
 import java.util.ArrayList;
@@ -35,6 +36,10 @@ public abstract class EmbedderContract {
           "send email",
           "Convert an amount between currencies using today's exchange rate.",
           "x");
+
+  /** Queries of different lengths, for the checks of query vectors and drafts. */
+  protected static final List<String> QUERIES =
+      List.of("weather in Paris", "send an email to my boss about the quarterly report", "x");
 
   /** The embedder under test. */
   protected abstract Embedder embedder();
@@ -92,8 +97,7 @@ public abstract class EmbedderContract {
 
   @Test
   void queriesInOneCallEqualOneByOne() {
-    List<String> queries =
-        List.of("weather in Paris", "send an email to my boss about the quarterly report", "x");
+    List<String> queries = QUERIES;
     float[][] together = embedder().embedQueries(queries);
 
     assertThat(together).hasNumberOfRows(queries.size());
@@ -103,6 +107,33 @@ public abstract class EmbedderContract {
           .isGreaterThanOrEqualTo(minQueryBatchCosine());
     }
     assertThat(embedder().embedQueries(List.of())).isEmpty();
+  }
+
+  @Test
+  void draftsAreNormalizedVectorsOfTheStatedDimension() {
+    float[][] drafts = embedder().draftQueries(QUERIES);
+
+    assertThat(drafts).hasNumberOfRows(QUERIES.size());
+    for (int i = 0; i < drafts.length; i++) {
+      assertThat(drafts[i]).as("draft of '%s'", QUERIES.get(i)).hasSize(embedder().dimension());
+      assertThat(norm(drafts[i]))
+          .as("length of the draft of '%s'", QUERIES.get(i))
+          .isCloseTo(1.0, within(1e-4));
+    }
+    assertThat(embedder().draftQueries(List.of())).isEmpty();
+    assertThat(embedder().draftModelId()).isNotBlank();
+  }
+
+  @Test
+  void anEmbedderThatDoesNotDraftDraftsItsExactQueryVectors() {
+    assumeFalse(embedder().draftsQueries(), "the embedder drafts its queries");
+
+    float[][] drafts = embedder().draftQueries(QUERIES);
+    float[][] exact = embedder().embedQueries(QUERIES);
+
+    for (int i = 0; i < QUERIES.size(); i++) {
+      assertClose(drafts[i], exact[i], QUERIES.get(i));
+    }
   }
 
   @Test

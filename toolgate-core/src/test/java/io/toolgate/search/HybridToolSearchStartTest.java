@@ -1,5 +1,6 @@
 package io.toolgate.search;
 
+import static io.toolgate.search.SearchFixtures.sources;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -25,14 +26,6 @@ class HybridToolSearchStartTest {
     ToolRegistry registry = new ToolRegistry();
     tools.forEach(t -> registry.register(new RegisteredTool(t, call -> Json.object())));
     return registry;
-  }
-
-  private static List<String> sources(SearchResponse r) {
-    return r.tools().stream()
-        .flatMap(h -> h.matchSources().stream())
-        .map(MatchSource::source)
-        .distinct()
-        .toList();
   }
 
   /** Computes and caches every tool's vector in {@link #data}, then closes that search. */

@@ -1,11 +1,9 @@
 package io.toolgate.search;
 
-import static io.toolgate.search.SearchFixtures.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.toolgate.catalog.ToolDefinition;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -21,10 +19,7 @@ class MultiIntentSearchTest {
   }
 
   private static List<ToolDefinition> catalog() {
-    List<ToolDefinition> tools = new ArrayList<>(SearchFixtures.catalog());
-    tools.add(tool("twin_one", "Alpha beta gamma."));
-    tools.add(tool("twin_two", "Alpha beta gamma."));
-    return tools;
+    return SearchFixtures.catalogWithTwins();
   }
 
   private HybridToolSearch lexical(SearchSettings settings) {

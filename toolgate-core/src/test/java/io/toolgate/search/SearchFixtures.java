@@ -2,6 +2,7 @@ package io.toolgate.search;
 
 import io.toolgate.catalog.ToolDefinition;
 import io.toolgate.json.Json;
+import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -51,5 +52,26 @@ final class SearchFixtures {
             "Translate text into another language.",
             "text:Text to translate",
             "target_language:Language code"));
+  }
+
+  /**
+   * {@link #catalog()} and two tools with the same text, {@code twin_one} and {@code twin_two}:
+   * "alpha beta gamma" ties them in every channel, so a gated search is unsure of it, while "send
+   * an email message to a recipient" is one that full text and a vector channel single out.
+   */
+  static List<ToolDefinition> catalogWithTwins() {
+    List<ToolDefinition> tools = new ArrayList<>(catalog());
+    tools.add(tool("twin_one", "Alpha beta gamma."));
+    tools.add(tool("twin_two", "Alpha beta gamma."));
+    return tools;
+  }
+
+  /** The channels that ranked any hit of {@code r}, each once, in the order they first appear. */
+  static List<String> sources(SearchResponse r) {
+    return r.tools().stream()
+        .flatMap(h -> h.matchSources().stream())
+        .map(MatchSource::source)
+        .distinct()
+        .toList();
   }
 }

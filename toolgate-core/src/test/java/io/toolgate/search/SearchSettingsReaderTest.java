@@ -26,6 +26,7 @@ class SearchSettingsReaderTest {
           Map.entry("family_weight", 0.3),
           Map.entry("second_embedder_margin", 0.05),
           Map.entry("compact_query_embedding", "false"),
+          Map.entry("draft_queries", false),
           Map.entry("word_pair_weight", 0.5),
           Map.entry("first_sentence_in_name", false));
 
@@ -85,6 +86,19 @@ class SearchSettingsReaderTest {
     assertThatThrownBy(() -> SearchSettings.fromConfig(Map.of("compact_query_embedding", "off")))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("search.compact_query_embedding: 'off' is not a boolean (true or false)");
+  }
+
+  @Test
+  void draftQueriesIsOnByDefaultAndReadAsABoolean() {
+    assertThat(SearchSettings.defaults().draftQueries()).isTrue();
+    assertThat(SearchSettings.fromConfig(Map.of("draft_queries", "false")))
+        .extracting(SearchSettings::draftQueries)
+        .isEqualTo(false);
+    assertThat(SearchSettings.defaults().withDraftQueries(false).withDraftQueries(true))
+        .isEqualTo(SearchSettings.defaults());
+    assertThatThrownBy(() -> SearchSettings.fromConfig(Map.of("draft_queries", "no")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("search.draft_queries: 'no' is not a boolean (true or false)");
   }
 
   @Test

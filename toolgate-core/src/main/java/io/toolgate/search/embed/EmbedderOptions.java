@@ -72,6 +72,29 @@ public final class EmbedderOptions {
   }
 
   /**
+   * The boolean option {@code key} ({@code true}/{@code false}, as YAML booleans or text), or
+   * {@code defaultValue} when absent.
+   *
+   * @throws EmbeddingException when the value is neither
+   */
+  public static boolean booleanOption(
+      Map<String, Object> options, String key, boolean defaultValue) {
+    Object value = options.get(key);
+    if (value == null) {
+      return defaultValue;
+    }
+    if (value instanceof Boolean b) {
+      return b;
+    }
+    String text = value.toString().strip();
+    if (text.equalsIgnoreCase("true") || text.equalsIgnoreCase("false")) {
+      return Boolean.parseBoolean(text);
+    }
+    throw new EmbeddingException(
+        "embedding option " + key + ": illegal value '" + value + "', must be true or false");
+  }
+
+  /**
    * The string option {@code key} as given (spaces matter in a prefix); empty when absent or blank.
    *
    * @throws EmbeddingException when the value is not a string (or a number, taken as text)

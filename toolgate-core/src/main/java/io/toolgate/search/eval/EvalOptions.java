@@ -26,8 +26,9 @@ import java.util.Set;
  *     settings' style
  * @param channels when not empty, only these channels take part (ablation), e.g. {@code
  *     [full_text]}
- * @param dataDirectory where tool vectors ({@code vectors-<model>.bin}) and query vectors ({@code
- *     queries-<model>.bin}) are cached between runs; empty for none
+ * @param dataDirectory where tool vectors ({@code vectors-<model>.bin}), query vectors ({@code
+ *     queries-<model>.bin}) and query drafts ({@code drafts-<draft model>.bin}) are cached between
+ *     runs; empty for none
  * @param vectorTimeout how long to wait for tool vectors before measuring
  */
 public record EvalOptions(

@@ -162,4 +162,28 @@ class EvaluatorTest {
     assertThat(dir.resolve("queries-model-q.bin")).isRegularFile();
     assertThat(dir.resolve("queries-model.bin")).doesNotExist();
   }
+
+  @Test
+  void aSecondEvalOfADraftingEmbedderDraftsAndEmbedsNothing() {
+    List<EvalTool> tools =
+        List.of(
+            new EvalTool("a", "alpha beta", Json.object()),
+            new EvalTool("b", "gamma delta", Json.object()));
+    List<EvalQuery> queries =
+        List.of(new EvalQuery("gamma", List.of("b")), new EvalQuery("alpha beta", List.of("a")));
+    io.toolgate.search.DraftingEmbedder drafting = new io.toolgate.search.DraftingEmbedder();
+    EvalOptions options =
+        EvalOptions.of(EvalMode.HYBRID)
+            .withEmbedders(List.of(drafting, new Renamed()))
+            .withDataDirectory(dir);
+    EvalReport first = Evaluator.run(tools, queries, options);
+    assertThat(drafting.draftCalls()).isPositive();
+    drafting.resetCounts();
+
+    EvalReport second = Evaluator.run(tools, queries, options);
+
+    assertThat(second).isEqualTo(first);
+    assertThat(drafting.draftCalls()).isZero();
+    assertThat(drafting.exact.queryCalls()).isZero();
+  }
 }

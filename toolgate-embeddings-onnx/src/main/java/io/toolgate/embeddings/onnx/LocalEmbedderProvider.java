@@ -28,14 +28,16 @@ import java.util.stream.Collectors;
  * threads} unless given, a second session of the model when it differs), {@code query_model} (the
  * weights that embed queries: the model or its quantized copy; {@linkplain
  * LocalModel#defaultQueryModel() the model's default} unless given, which for {@code
- * all-minilm-l6-v2} is {@code all-minilm-l6-v2-q}).
+ * all-minilm-l6-v2} is {@code all-minilm-l6-v2-q}), {@code query_drafts} (true unless given:
+ * approximate queries cheaply first where the build made a {@link DraftProjection} for the query
+ * model; see {@link OnnxEmbedder#draftQueries}).
  */
 public final class LocalEmbedderProvider implements EmbedderProvider {
   private static final String SCHEME = "local:";
 
   /** The options local embedders read. */
   static final Set<String> OPTIONS =
-      Set.of("batch_size", "max_tokens", "threads", "query_threads", "query_model");
+      Set.of("batch_size", "max_tokens", "threads", "query_threads", "query_model", "query_drafts");
 
   @Override
   public String describe() {
@@ -122,13 +124,14 @@ public final class LocalEmbedderProvider implements EmbedderProvider {
                             .collect(Collectors.joining(", "))));
   }
 
-  static OnnxEmbedder.Options options(LocalModel model, Map<String, Object> options) {
-    OnnxEmbedder.Options defaults = OnnxEmbedder.Options.defaults(model);
+  static OnnxOptions options(LocalModel model, Map<String, Object> options) {
+    OnnxOptions defaults = OnnxOptions.defaults(model);
     int threads = EmbedderOptions.intOption(options, "threads", defaults.threads(), 1, 256);
-    return new OnnxEmbedder.Options(
+    return new OnnxOptions(
         EmbedderOptions.intOption(options, "batch_size", defaults.batchSize(), 1, 1024),
         EmbedderOptions.intOption(options, "max_tokens", defaults.maxTokens(), 2, 512),
         threads,
-        EmbedderOptions.intOption(options, "query_threads", threads, 1, 256));
+        EmbedderOptions.intOption(options, "query_threads", threads, 1, 256),
+        EmbedderOptions.booleanOption(options, "query_drafts", true));
   }
 }

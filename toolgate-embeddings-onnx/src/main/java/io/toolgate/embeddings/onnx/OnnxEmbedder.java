@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.stream.IntStream;
@@ -28,14 +29,14 @@ import java.util.stream.IntStream;
  * }</pre>
  *
  * <p>Documents are tokenized, sorted by token count so that each batch pads little, and run {@link
- * Options#batchSize()} at a time: one ONNX Runtime call per batch, with {@code input_ids}, {@code
- * attention_mask} and {@code token_type_ids} as {@code [batch, seqLen]} tensors padded to the
- * batch's longest text. Vectors come back in input order, pooled as the model was trained and
+ * OnnxOptions#batchSize()} at a time: one ONNX Runtime call per batch, with {@code input_ids},
+ * {@code attention_mask} and {@code token_type_ids} as {@code [batch, seqLen]} tensors padded to
+ * the batch's longest text. Vectors come back in input order, pooled as the model was trained and
  * L2-normalized. The batches of one call run side by side on a pool shared by every model, one
- * thread a processor (each call also uses {@link Options#threads()} intra-op threads, so one thread
- * a model keeps a run to a core). Texts longer than {@link Options#maxTokens()} are truncated. For
- * a model whose vectors do not depend on their batch ({@link LocalModel#batchInvariant()}), batched
- * and one-by-one results agree to float rounding.
+ * thread a processor (each call also uses {@link OnnxOptions#threads()} intra-op threads, so one
+ * thread a model keeps a run to a core). Texts longer than {@link OnnxOptions#maxTokens()} are
+ * truncated. For a model whose vectors do not depend on their batch ({@link
+ * LocalModel#batchInvariant()}), batched and one-by-one results agree to float rounding.
  *
  * <p>Queries run on a {@linkplain #queryModel() query model} of their own: all-MiniLM-L6-v2's int8
  * copy for the float model (half the time for a query, vectors in the same space; see {@link
@@ -51,13 +52,17 @@ import java.util.stream.IntStream;
  * throw an {@link EmbeddingException} ("ONNX Runtime is shutting down") instead of starting.
  */
 public final class OnnxEmbedder implements Embedder {
-  private final Options options;
+  private final OnnxOptions options;
   private final OrtEnvironment environment;
   private final Side documentSide;
   // Queries run alone and short: with more intra-op threads than documents (which keep every core
   // busy with one batch a thread), they finish sooner; and a quantized copy of the model embeds
   // them in half the time into the same space. The documents' side when neither differs.
   private final Side querySide;
+  // Query drafts: the query model's first layers and the projection into the model's space; both
+  // null when the build made no projection for the query model, or drafts are off.
+  private final Side draftSide;
+  private final DraftProjection projection;
   // Runs hold the read lock and close takes the write lock: a native session freed during a run
   // would crash the JVM rather than throw. Within it, every native call also holds a permit of
   // the JVM's ExitGate, which JVM exit waits for (ONNX Runtime torn down under a call crashes too).
@@ -71,7 +76,11 @@ public final class OnnxEmbedder implements Embedder {
       OrtSession session,
       boolean takesTokenTypes) {}
 
-  private OnnxEmbedder(LocalModel model, LocalModel queryModel, Options options) {
+  private OnnxEmbedder(
+      LocalModel model,
+      LocalModel queryModel,
+      OnnxOptions options,
+      Optional<DraftProjection> projection) {
     if (!model.sharesVectorSpaceWith(queryModel)) {
       throw new IllegalArgumentException(
           "query model "
@@ -88,12 +97,14 @@ public final class OnnxEmbedder implements Embedder {
     byte[] weights = Resources.readAll(model.modelResource());
     WordPieceTokenizer tokenizer = WordPieceTokenizer.fromResource(model.tokenizerResource());
     this.documentSide = side(model, tokenizer, weights, options.threads(), false);
+    byte[] queryWeights =
+        queryModel == model ? weights : Resources.readAll(queryModel.modelResource());
     if (queryModel != model) {
       this.querySide =
           side(
               queryModel,
               WordPieceTokenizer.fromResource(queryModel.tokenizerResource()),
-              Resources.readAll(queryModel.modelResource()),
+              queryWeights,
               options.queryThreads(),
               true);
     } else if (options.queryThreads() != options.threads()) {
@@ -101,6 +112,16 @@ public final class OnnxEmbedder implements Embedder {
     } else {
       this.querySide = documentSide;
     }
+    this.projection = projection.orElse(null);
+    this.draftSide =
+        this.projection == null
+            ? null
+            : side(
+                queryModel,
+                querySide.tokenizer(),
+                OnnxGraph.firstLayers(queryWeights, this.projection.layers()),
+                options.queryThreads(),
+                true);
   }
 
   private Side side(
@@ -109,9 +130,9 @@ public final class OnnxEmbedder implements Embedder {
     return new Side(of, tokenizer, session, session.getInputNames().contains("token_type_ids"));
   }
 
-  /** Loads {@code model} with {@link Options#defaults(LocalModel)}. */
+  /** Loads {@code model} with {@link OnnxOptions#defaults(LocalModel)}. */
   public static OnnxEmbedder load(LocalModel model) {
-    return load(model, Options.defaults(model));
+    return load(model, OnnxOptions.defaults(model));
   }
 
   /**
@@ -120,7 +141,7 @@ public final class OnnxEmbedder implements Embedder {
    *
    * @throws EmbeddingException when the model's resources are missing or cannot be loaded
    */
-  public static OnnxEmbedder load(LocalModel model, Options options) {
+  public static OnnxEmbedder load(LocalModel model, OnnxOptions options) {
     return load(model, model.defaultQueryModel(), options);
   }
 
@@ -131,11 +152,18 @@ public final class OnnxEmbedder implements Embedder {
    * @throws IllegalArgumentException when {@code queryModel} embeds into another vector space
    * @throws EmbeddingException when a model's resources are missing or cannot be loaded
    */
-  public static OnnxEmbedder load(LocalModel model, LocalModel queryModel, Options options) {
+  public static OnnxEmbedder load(LocalModel model, LocalModel queryModel, OnnxOptions options) {
     return new OnnxEmbedder(
         Objects.requireNonNull(model),
         Objects.requireNonNull(queryModel),
-        Objects.requireNonNull(options));
+        Objects.requireNonNull(options),
+        options.queryDrafts() ? DraftProjection.load(queryModel) : Optional.empty());
+  }
+
+  /** {@code model} for documents and queries, drafting queries through {@code projection}. */
+  static OnnxEmbedder loadWithDraft(
+      LocalModel model, OnnxOptions options, DraftProjection projection) {
+    return new OnnxEmbedder(model, model, options, Optional.of(projection));
   }
 
   /**
@@ -154,7 +182,7 @@ public final class OnnxEmbedder implements Embedder {
   }
 
   private String weightsId(LocalModel of) {
-    return options.maxTokens() == Options.DEFAULT_MAX_TOKENS
+    return options.maxTokens() == OnnxOptions.DEFAULT_MAX_TOKENS
         ? of.weightsId()
         : of.weightsId() + "-max" + options.maxTokens();
   }
@@ -175,7 +203,7 @@ public final class OnnxEmbedder implements Embedder {
   }
 
   /** The options this embedder was loaded with. */
-  public Options options() {
+  public OnnxOptions options() {
     return options;
   }
 
@@ -235,15 +263,58 @@ public final class OnnxEmbedder implements Embedder {
    */
   @Override
   public float[][] embedQueries(List<String> queries) {
+    return queries.isEmpty() ? new float[0][] : run(querySide, queryTokens(querySide, queries));
+  }
+
+  /**
+   * Whether this embedder {@linkplain #draftQueries drafts} queries (see {@link DraftProjection}).
+   */
+  @Override
+  public boolean draftsQueries() {
+    return draftSide != null;
+  }
+
+  /**
+   * The drafts' id: the query weights' id, the layers run and the projection's checksum ({@code
+   * all-minilm-l6-v2-q-draft3-1a2b3c4d}); {@link #queryModelId()} when this embedder does not
+   * draft.
+   */
+  @Override
+  public String draftModelId() {
+    return draftSide == null
+        ? queryModelId()
+        : queryModelId() + "-draft" + projection.layers() + "-" + projection.checksum();
+  }
+
+  /**
+   * Approximate query vectors: the query model's first {@linkplain DraftProjection#layers() layers}
+   * only, mapped into the model's vector space (all-MiniLM-L6-v2: 3 of 6 layers, ~2.7 times
+   * cheaper); {@link #embedQueries} when this embedder does not draft.
+   */
+  @Override
+  public float[][] draftQueries(List<String> queries) {
+    if (draftSide == null) {
+      return embedQueries(queries);
+    }
+    if (queries.isEmpty()) {
+      return new float[0][];
+    }
+    float[][] pooled = run(draftSide, queryTokens(draftSide, queries));
+    float[][] drafts = new float[pooled.length][];
+    for (int i = 0; i < pooled.length; i++) {
+      drafts[i] = projection.apply(pooled[i]);
+    }
+    return drafts;
+  }
+
+  private int[][] queryTokens(Side side, List<String> queries) {
     int[][] tokenIds = new int[queries.size()][];
     for (int i = 0; i < tokenIds.length; i++) {
       String query = Objects.requireNonNull(queries.get(i), "queries[" + i + "]");
       tokenIds[i] =
-          querySide
-              .tokenizer()
-              .encode(querySide.model().queryInstruction() + query, options.maxTokens());
+          side.tokenizer().encode(side.model().queryInstruction() + query, options.maxTokens());
     }
-    return tokenIds.length == 0 ? new float[0][] : run(querySide, tokenIds);
+    return tokenIds;
   }
 
   /** One ONNX Runtime call for the whole batch; rows are right-padded to the longest. */
@@ -308,6 +379,9 @@ public final class OnnxEmbedder implements Embedder {
               if (querySide != documentSide) {
                 querySide.session().close();
               }
+              if (draftSide != null) {
+                draftSide.session().close();
+              }
               return null;
             });
       }
@@ -321,72 +395,5 @@ public final class OnnxEmbedder implements Embedder {
   @Override
   public String toString() {
     return "OnnxEmbedder[" + modelId() + ", queries " + queryModelId() + ", " + options + "]";
-  }
-
-  /**
-   * How an {@link OnnxEmbedder} batches, truncates and uses threads. Immutable; the {@code with…}
-   * methods return copies.
-   *
-   * @param batchSize texts per ONNX Runtime call, in [1, 1024]; larger batches amortize per-call
-   *     overhead but pad more
-   * @param maxTokens token limit per text including {@code [CLS]} and {@code [SEP]}, in [2, 512]
-   *     (both models have 512 positions); longer texts are truncated
-   * @param threads ONNX Runtime intra-op threads of document batches, in [1, 256]
-   * @param queryThreads intra-op threads of a query, in [1, 256]; when it differs from {@code
-   *     threads}, queries get a session of their own (the query model's size in memory again) even
-   *     when the query model is the document model
-   */
-  public record Options(int batchSize, int maxTokens, int threads, int queryThreads) {
-    /**
-     * The token limit model ids leave unsaid: 256, the length all-MiniLM-L6-v2 was trained with.
-     */
-    public static final int DEFAULT_MAX_TOKENS = 256;
-
-    public Options {
-      checkRange("batchSize", batchSize, 1, 1024);
-      checkRange("maxTokens", maxTokens, 2, 512);
-      checkRange("threads", threads, 1, 256);
-      checkRange("queryThreads", queryThreads, 1, 256);
-    }
-
-    /** Options whose queries use as many threads as documents. */
-    public Options(int batchSize, int maxTokens, int threads) {
-      this(batchSize, maxTokens, threads, threads);
-    }
-
-    /**
-     * The model's {@linkplain LocalModel#defaultBatchSize() batch size} and {@linkplain
-     * LocalModel#defaultMaxTokens() token limit}, one thread per available processor.
-     */
-    public static Options defaults(LocalModel model) {
-      return new Options(
-          model.defaultBatchSize(),
-          model.defaultMaxTokens(),
-          Runtime.getRuntime().availableProcessors());
-    }
-
-    public Options withBatchSize(int batchSize) {
-      return new Options(batchSize, maxTokens, threads, queryThreads);
-    }
-
-    public Options withMaxTokens(int maxTokens) {
-      return new Options(batchSize, maxTokens, threads, queryThreads);
-    }
-
-    /** A copy with {@code threads} for documents and for queries. */
-    public Options withThreads(int threads) {
-      return new Options(batchSize, maxTokens, threads, threads);
-    }
-
-    public Options withQueryThreads(int queryThreads) {
-      return new Options(batchSize, maxTokens, threads, queryThreads);
-    }
-
-    private static void checkRange(String name, int value, int min, int max) {
-      if (value < min || value > max) {
-        throw new IllegalArgumentException(
-            "illegal " + name + " value: " + value + ", must be in [" + min + ", " + max + "]");
-      }
-    }
   }
 }

@@ -18,7 +18,7 @@ import java.util.List;
  * code, so only calls that outlast that meet ONNX Runtime's teardown.
  */
 final class ExitChild {
-  private static final OnnxEmbedder.Options OPTIONS = new OnnxEmbedder.Options(32, 512, 1, 1);
+  private static final OnnxOptions OPTIONS = new OnnxOptions(32, 512, 1, 1);
 
   private ExitChild() {}
 

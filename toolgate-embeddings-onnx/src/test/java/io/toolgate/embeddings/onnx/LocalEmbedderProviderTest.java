@@ -36,12 +36,12 @@ class LocalEmbedderProviderTest {
 
   @Test
   void readsBatchSizeMaxTokensAndThreads() {
-    OnnxEmbedder.Options options =
+    OnnxOptions options =
         LocalEmbedderProvider.options(
             LocalModel.ALL_MINILM_L6_V2,
             Map.of("batch_size", 8, "max_tokens", "128", "threads", 1));
 
-    assertThat(options).isEqualTo(new OnnxEmbedder.Options(8, 128, 1));
+    assertThat(options).isEqualTo(new OnnxOptions(8, 128, 1));
   }
 
   @Test
@@ -63,15 +63,13 @@ class LocalEmbedderProviderTest {
   @Test
   void queryThreadsDefaultToThreadsAndCanBeSetApart() {
     assertThat(LocalEmbedderProvider.options(LocalModel.BGE_SMALL_EN_V15, Map.of("threads", 1)))
-        .extracting(OnnxEmbedder.Options::queryThreads)
+        .extracting(OnnxOptions::queryThreads)
         .isEqualTo(1);
     assertThat(
             LocalEmbedderProvider.options(
                 LocalModel.BGE_SMALL_EN_V15, Map.of("threads", 1, "query_threads", 2)))
         .isEqualTo(
-            OnnxEmbedder.Options.defaults(LocalModel.BGE_SMALL_EN_V15)
-                .withThreads(1)
-                .withQueryThreads(2));
+            OnnxOptions.defaults(LocalModel.BGE_SMALL_EN_V15).withThreads(1).withQueryThreads(2));
   }
 
   @Test
@@ -123,7 +121,7 @@ class LocalEmbedderProviderTest {
         .isInstanceOf(EmbeddingException.class)
         .hasMessage(
             "embedding option 'max_token' is not one local:bge-small-en-v1.5 reads; did you mean"
-                + " 'max_tokens'? Its options: batch_size, max_tokens, query_model, query_threads, threads");
+                + " 'max_tokens'? Its options: batch_size, max_tokens, query_drafts, query_model, query_threads, threads");
   }
 
   @Test

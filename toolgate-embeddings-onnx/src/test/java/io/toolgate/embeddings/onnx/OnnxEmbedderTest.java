@@ -191,7 +191,7 @@ class OnnxEmbedderTest {
         OnnxEmbedder.load(
             LocalModel.ALL_MINILM_L6_V2,
             LocalModel.ALL_MINILM_L6_V2,
-            OnnxEmbedder.Options.defaults(LocalModel.ALL_MINILM_L6_V2).withThreads(1))) {
+            OnnxOptions.defaults(LocalModel.ALL_MINILM_L6_V2).withThreads(1))) {
       assertThat(floatQueries.queryModelId()).isEqualTo("all-minilm-l6-v2");
       for (String query :
           List.of("email my team about the outage", "refund that payment", "files in /tmp")) {
@@ -218,7 +218,7 @@ class OnnxEmbedderTest {
                 OnnxEmbedder.load(
                     LocalModel.BGE_SMALL_EN_V15,
                     LocalModel.ALL_MINILM_L6_V2_Q,
-                    OnnxEmbedder.Options.defaults(LocalModel.BGE_SMALL_EN_V15)))
+                    OnnxOptions.defaults(LocalModel.BGE_SMALL_EN_V15)))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("query model all-minilm-l6-v2-q")
         .hasMessageContaining("bge-small-en-v1.5");
@@ -257,7 +257,7 @@ class OnnxEmbedderTest {
   @Test
   void closedEmbedderThrowsEmbeddingException() {
     OnnxEmbedder embedder =
-        OnnxEmbedder.load(LocalModel.ALL_MINILM_L6_V2, new OnnxEmbedder.Options(32, 256, 1));
+        OnnxEmbedder.load(LocalModel.ALL_MINILM_L6_V2, new OnnxOptions(32, 256, 1));
     embedder.close();
     embedder.close(); // idempotent
 
@@ -278,8 +278,7 @@ class OnnxEmbedderTest {
 
   @Test
   void optionsRejectValuesOutOfRangeNamingTheRange() {
-    assertThatThrownBy(
-            () -> OnnxEmbedder.Options.defaults(LocalModel.ALL_MINILM_L6_V2).withMaxTokens(1000))
+    assertThatThrownBy(() -> OnnxOptions.defaults(LocalModel.ALL_MINILM_L6_V2).withMaxTokens(1000))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("illegal maxTokens value: 1000, must be in [2, 512]");
   }

@@ -21,12 +21,12 @@ final class TestModels {
 
   private static final class MiniLmTwoPerBatch {
     static final OnnxEmbedder EMBEDDER =
-        OnnxEmbedder.load(LocalModel.ALL_MINILM_L6_V2, new OnnxEmbedder.Options(2, 16, 1));
+        OnnxEmbedder.load(LocalModel.ALL_MINILM_L6_V2, new OnnxOptions(2, 16, 1));
   }
 
   private static final class BgeSmallEightPerBatch {
     static final OnnxEmbedder EMBEDDER =
-        OnnxEmbedder.load(LocalModel.BGE_SMALL_EN_V15, new OnnxEmbedder.Options(8, 256, 1));
+        OnnxEmbedder.load(LocalModel.BGE_SMALL_EN_V15, new OnnxOptions(8, 256, 1));
   }
 
   static OnnxEmbedder miniLm() {
