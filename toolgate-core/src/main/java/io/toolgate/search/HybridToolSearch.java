@@ -297,7 +297,7 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
               + " hybrid or lexical mode");
     }
     List<String> texts = texts(request);
-    boolean[] using = embeddersFor(request);
+    boolean[] using = queryEmbeddings.using(request, embedderNames);
     int embedders = request.mode() == SearchMode.LEXICAL ? 0 : vectors.size();
     EmbedderGate.Plan plan = gate.plan(using, embedders);
     List<String> inputs = queryEmbeddings.inputs(texts);
@@ -356,37 +356,6 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
       texts.addAll(clauses);
     }
     return texts;
-  }
-
-  /**
-   * Which embedders a request uses: all, or the one {@link SearchRequest#embedder()} names (by its
-   * {@code embeddings:} name or its model id).
-   *
-   * @throws InvalidSearchException when no embedder has that name
-   */
-  private boolean[] embeddersFor(SearchRequest request) {
-    boolean[] using = new boolean[vectors.size()];
-    if (request.embedder().isEmpty()) {
-      java.util.Arrays.fill(using, true);
-      return using;
-    }
-    String wanted = request.embedder().get();
-    for (int i = 0; i < vectors.size(); i++) {
-      using[i] =
-          embedderNames.get(i).equals(wanted) || vectors.get(i).embedder().modelId().equals(wanted);
-    }
-    for (boolean u : using) {
-      if (u) {
-        return using;
-      }
-    }
-    throw new InvalidSearchException(
-        "embedding model '"
-            + wanted
-            + "' is not one this search uses; "
-            + (embedderNames.isEmpty()
-                ? "it has none (configure embeddings:)"
-                : "it uses " + String.join(", ", embedderNames)));
   }
 
   /** Stops following the registry and the embedding workers, and frees the index. */

@@ -65,6 +65,37 @@ final class QueryEmbeddings {
   }
 
   /**
+   * Which embedders a request uses: all, or the one {@link SearchRequest#embedder()} names (by its
+   * {@code embeddings:} name, one of {@code embedderNames} in embedder order, or its model id).
+   *
+   * @throws InvalidSearchException when no embedder has that name
+   */
+  boolean[] using(SearchRequest request, List<String> embedderNames) {
+    boolean[] using = new boolean[vectors.size()];
+    if (request.embedder().isEmpty()) {
+      java.util.Arrays.fill(using, true);
+      return using;
+    }
+    String wanted = request.embedder().get();
+    for (int i = 0; i < vectors.size(); i++) {
+      using[i] =
+          embedderNames.get(i).equals(wanted) || vectors.get(i).embedder().modelId().equals(wanted);
+    }
+    for (boolean u : using) {
+      if (u) {
+        return using;
+      }
+    }
+    throw new InvalidSearchException(
+        "embedding model '"
+            + wanted
+            + "' is not one this search uses; "
+            + (embedderNames.isEmpty()
+                ? "it has none (configure embeddings:)"
+                : "it uses " + String.join(", ", embedderNames)));
+  }
+
+  /**
    * What the embedders see of a search's texts: each {@linkplain QueryEmbeddingText compacted} with
    * {@code search.compact_query_embedding}, else the texts themselves. Computed once a search, for
    * every {@link #embed} of it.

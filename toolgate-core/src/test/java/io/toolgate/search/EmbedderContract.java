@@ -2,7 +2,6 @@ package io.toolgate.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import io.toolgate.search.spi.Embedder;
 import java.util.ArrayList;
@@ -125,12 +124,17 @@ public abstract class EmbedderContract {
   }
 
   @Test
-  void anEmbedderThatDoesNotDraftDraftsItsExactQueryVectors() {
-    assumeFalse(embedder().draftsQueries(), "the embedder drafts its queries");
-
+  void draftsAreNamedApartOrAreTheExactQueryVectors() {
+    if (embedder().draftsQueries()) {
+      // A drafting embedder's drafts differ from its query vectors, so they need an id of their
+      // own.
+      assertThat(embedder().draftModelId()).isNotEqualTo(embedder().queryModelId());
+      return;
+    }
     float[][] drafts = embedder().draftQueries(QUERIES);
     float[][] exact = embedder().embedQueries(QUERIES);
 
+    assertThat(embedder().draftModelId()).isEqualTo(embedder().queryModelId());
     for (int i = 0; i < QUERIES.size(); i++) {
       assertClose(drafts[i], exact[i], QUERIES.get(i));
     }
