@@ -321,7 +321,7 @@ public final class HybridToolSearch implements ToolSearch, RegistryListener {
         int from = look.secondLookFrom(plan.first());
         q =
             q.withVectorsFrom(
-                queryEmbeddings.secondLook(inputs, look, plan.first(), embedders, using), from);
+                queryEmbeddings.secondLook(inputs, look, from, embedders, using), from);
         fused = q.fuseWhole();
       }
       if (!q.matched()) {

@@ -2,6 +2,7 @@ package io.toolgate.search;
 
 import io.toolgate.search.vector.ToolVectors;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -73,7 +74,7 @@ final class QueryEmbeddings {
   boolean[] using(SearchRequest request, List<String> embedderNames) {
     boolean[] using = new boolean[vectors.size()];
     if (request.embedder().isEmpty()) {
-      java.util.Arrays.fill(using, true);
+      Arrays.fill(using, true);
       return using;
     }
     String wanted = request.embedder().get();
@@ -138,18 +139,17 @@ final class QueryEmbeddings {
   }
 
   /**
-   * The exact vectors of a second look at {@code texts}, from embedder {@code look}'s {@link
-   * Look#secondLookFrom} up to {@code to}. A drafted first embedder embeds exactly first, then the
-   * later ones run: one after the other, not side by side, since both are CPU-bound on the same
-   * cores (side by side, two query sessions of two threads each on two cores, the median unsure
-   * search took 19–20 ms instead of 14–16).
+   * The exact vectors of a second look at {@code texts}, from embedder {@code from} ({@code look}'s
+   * {@link Look#secondLookFrom}) up to {@code to}. A drafted embedder (selected and usable, or it
+   * would not have drafted) embeds exactly first, then the later ones run: one after the other, not
+   * side by side, since both are CPU-bound on the same cores (side by side, two query sessions of
+   * two threads each on two cores, the median unsure search took 19–20 ms instead of 14–16).
    */
-  float[][][] secondLook(List<String> texts, Look look, int first, int to, boolean[] using) {
-    int from = look.secondLookFrom(first);
+  float[][][] secondLook(List<String> texts, Look look, int from, int to, boolean[] using) {
     if (look.draft() != from) {
       return embed(texts, from, to, using);
     }
-    float[][] exact = embed(texts, from, from + 1, using)[from];
+    float[][] exact = embedAll(from, texts);
     float[][][] out = embed(texts, from + 1, to, using);
     out[from] = exact;
     return out;
