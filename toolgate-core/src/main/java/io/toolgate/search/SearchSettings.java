@@ -90,7 +90,7 @@ public record SearchSettings(
   /**
    * The gate of the default: with all-MiniLM-L6-v2's drafts first, its exact vectors and
    * bge-small-en-v1.5 run on about a third of searches (34% of bfcl_live's), for NDCG@10 82.51 /
-   * 77.85 / 95.93 (bfcl / bfcl_live / sealtools; −0.07 / −0.12 / −0.10 against margin 0.15 without
+   * 77.87 / 95.92 (bfcl / bfcl_live / sealtools; −0.07 / −0.10 / −0.10 against margin 0.15 without
    * drafts) and a median search of 3.4 instead of 8.1 ms (BENCHMARKS.md, "Issue 15: query drafts").
    * Without drafts, 0.15 ran bge on about 40% for −0.14 / −0.16 / +0.08 against both models always
    * ("Issue 15: the gate").

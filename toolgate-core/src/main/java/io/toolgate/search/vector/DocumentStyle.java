@@ -64,8 +64,11 @@ public enum DocumentStyle {
     }
   }
 
-  /** {@code getWeather_forecast} → {@code get weather forecast}. */
-  static String words(String identifier) {
+  /**
+   * {@code getWeather_forecast} → {@code get weather forecast}: a name as the words a user would
+   * say (also the short texts the ONNX module's query drafts are fitted on).
+   */
+  public static String words(String identifier) {
     String spaced =
         identifier
             .replaceAll("([\\p{Ll}\\p{Nd}])(\\p{Lu})", "$1 $2")

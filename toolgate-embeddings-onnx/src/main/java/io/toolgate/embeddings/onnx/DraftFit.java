@@ -1,6 +1,9 @@
 package io.toolgate.embeddings.onnx;
 
 import io.toolgate.search.QueryEmbeddingText;
+import io.toolgate.search.eval.EvalFiles;
+import io.toolgate.search.eval.EvalTool;
+import io.toolgate.search.vector.DocumentStyle;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,7 +15,6 @@ import java.util.Random;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.ObjectMapper;
 
 /**
  * Fits a model's {@link DraftProjection} at build time: the map from the query model's first layers
@@ -31,8 +33,6 @@ import tools.jackson.databind.ObjectMapper;
  */
 public final class DraftFit {
   private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.!?])\\s+");
-  private static final Pattern NAME_SEPARATORS = Pattern.compile("[_\\-.\\s]+");
-  private static final Pattern CAMEL_HUMP = Pattern.compile("([a-z0-9])([A-Z])");
   private static final double RIDGE = 1.0;
   private static final int BATCH = 32;
 
@@ -84,17 +84,14 @@ public final class DraftFit {
    * {@code count} texts drawn (with a fixed seed) from the catalogs' tools, each as a query
    * embedder sees it ({@linkplain QueryEmbeddingText#compact compacted}).
    */
-  static List<String> texts(List<Path> catalogs, int count) throws IOException {
-    ObjectMapper json = new ObjectMapper();
+  static List<String> texts(List<Path> catalogs, int count) {
     TreeSet<String> all = new TreeSet<>();
     for (Path catalog : catalogs) {
-      for (String line : Files.readAllLines(catalog)) {
-        if (!line.isBlank()) {
-          for (String text : fragments(json.readTree(line))) {
-            String compact = QueryEmbeddingText.compact(text.replace('\n', ' '));
-            if (!compact.isBlank()) {
-              all.add(compact.length() > 300 ? compact.substring(0, 300) : compact);
-            }
+      for (EvalTool tool : EvalFiles.readTools(catalog)) {
+        for (String text : fragments(tool)) {
+          String compact = QueryEmbeddingText.compact(text.replace('\n', ' '));
+          if (!compact.isBlank()) {
+            all.add(compact.length() > 300 ? compact.substring(0, 300) : compact);
           }
         }
       }
@@ -105,11 +102,11 @@ public final class DraftFit {
   }
 
   /** What a user might say for a tool: its name in words, its sentences, its parameters. */
-  static List<String> fragments(JsonNode tool) {
-    String name = words(tool.path("name").asString(""));
+  static List<String> fragments(EvalTool tool) {
+    String name = DocumentStyle.words(tool.name());
     List<String> out = new ArrayList<>();
     out.add(name);
-    String description = tool.path("description").asString("").strip();
+    String description = tool.description().strip();
     if (!description.isEmpty()) {
       String[] sentences = SENTENCE_END.split(description);
       out.add(sentences[0]);
@@ -119,18 +116,13 @@ public final class DraftFit {
       }
     }
     int parameters = 0;
-    for (JsonNode parameter : tool.path("parameters").path("properties")) {
+    for (JsonNode parameter : tool.parameters().path("properties")) {
       String text = parameter.path("description").asString("").strip();
       if (!text.isEmpty() && parameters++ < 4) {
         out.add(text);
       }
     }
     return out;
-  }
-
-  private static String words(String name) {
-    String spaced = CAMEL_HUMP.matcher(name).replaceAll("$1 $2");
-    return String.join(" ", NAME_SEPARATORS.split(spaced.strip())).strip().toLowerCase();
   }
 
   /** Embeds {@code texts} exactly and through the first {@code layers}, then solves the map. */

@@ -2,11 +2,13 @@ package io.toolgate.embeddings.onnx;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.toolgate.search.eval.EvalFiles;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
-import tools.jackson.databind.ObjectMapper;
 
 /**
  * The drafts of the real all-MiniLM-L6-v2 embedder, through the projection the build fitted ({@code
@@ -85,7 +87,11 @@ class QueryDraftsTest {
             + " too.\", \"parameters\": {\"properties\": {\"city\": {\"description\": \"The"
             + " city name\"}}}}";
 
-    assertThat(DraftFit.fragments(new ObjectMapper().readTree(line)))
+    assertThat(
+            DraftFit.fragments(
+                EvalFiles.readTools(
+                        new ByteArrayInputStream(line.getBytes(StandardCharsets.UTF_8)), "a line")
+                    .getFirst()))
         .containsExactly(
             "get weather forecast",
             "Gets the forecast.",
